@@ -1,0 +1,37 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Config } from './config/config.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { defaultWebDistDir, registerWebApp } from './http/web-app.ts';
+import { healthRoutes } from './routes/health.routes.ts';
+import type { Services } from './services/services.ts';
+import type { Storage } from './storage/storage.ts';
+
+export interface AppDeps {
+  config: Config;
+  services: Services;
+  storage: Storage;
+  logger: FastifyBaseLogger;
+  webDistDir?: string;
+}
+
+/** The HTTP application: plugins, error handling, API routes and the web app. No I/O of its own. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  registerErrorHandling(app, { bodyLimit: config.bodyLimitBytes });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+
+  await app.register(healthRoutes, { services: deps.services });
+
+  await registerWebApp(app, { distDir: deps.webDistDir ?? defaultWebDistDir });
+  return app;
+}

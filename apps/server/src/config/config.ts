@@ -1,0 +1,138 @@
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable Bops reads, with its default. README.md documents the same table. */
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const integerFromEnv = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { message: `expected a whole number between ${min} and ${max}` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, { message: `expected at least ${min}` })
+        .max(max, { message: `expected at most ${max}` }),
+    );
+
+const urlFromEnv = (protocols: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+
+const envSchema = z.object({
+  PORT: integerFromEnv(1, 65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: urlFromEnv(['http:', 'https:']).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: urlFromEnv(['postgres:', 'postgresql:']).optional(),
+  DATABASE_POOL_MAX: integerFromEnv(1, 200).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: booleanFromEnv.default(false),
+  BODY_LIMIT_BYTES: integerFromEnv(1024, 100 * 1024 * 1024).default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: integerFromEnv(1024, 1024 * 1024 * 1024).default(50 * 1024 * 1024),
+  S3_ENDPOINT: urlFromEnv(['http:', 'https:']).optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(true),
+  JOB_CONCURRENCY: integerFromEnv(1, 64).default(2),
+  WORKER_THREADS: integerFromEnv(1, 64).default(Math.max(1, os.availableParallelism() - 1)),
+  SHUTDOWN_TIMEOUT_MS: integerFromEnv(1000, 600_000).default(30_000),
+});
+
+export type Role = 'all' | 'api' | 'worker';
+
+export interface Config {
+  role: Role;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; poolMax: number };
+  log: { level: string; pretty: boolean };
+  bodyLimitBytes: number;
+  uploadLimitBytes: number;
+  storage:
+    | { kind: 'local'; dir: string }
+    | {
+        kind: 's3';
+        endpoint: string | undefined;
+        bucket: string;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
+  jobs: { concurrency: number; workerThreads: number };
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; the first bad variable becomes one readable line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: Role = 'all'): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const shown = present[name] === undefined ? '' : ` (got "${String(present[name]).slice(0, 60)}")`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
+  }
+  const e = parsed.data;
+  if (e.S3_ENDPOINT && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET is required when S3_ENDPOINT is set');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+  }
+  if (role !== 'all' && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration: DATABASE_URL is required to run the ${role} role on its own (the embedded database belongs to one process)`,
+    );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    role,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
+      : { kind: 'pglite', dir: path.join(dataDir, 'db') },
+    log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY },
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : { kind: 'local', dir: path.join(dataDir, 'files') },
+    jobs: { concurrency: e.JOB_CONCURRENCY, workerThreads: e.WORKER_THREADS },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

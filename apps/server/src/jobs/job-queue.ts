@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { PgBoss } from 'pg-boss';
+import type { ConstructorOptions, QueueOptions } from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobName, JobPayload } from './job-types.ts';
+
+/** What a handler gets besides its payload. */
+export interface JobRun {
+  id: string;
+  /** How many times this job ran before (0 on the first attempt). */
+  retryCount: number;
+  /** Aborted when the job's claim is lost or the worker shuts down. */
+  signal: AbortSignal;
+}
+
+export type JobHandler<N extends JobName, Deps> = (
+  payload: JobPayload<N>,
+  run: JobRun,
+  deps: Deps,
+) => Promise<void>;
+
+export type JobHandlers<Deps> = { [N in JobName]: JobHandler<N, Deps> };
+
+export interface JobTypeDefinition {
+  payload: { parse(value: unknown): unknown };
+  queue: QueueOptions;
+}
+
+export interface JobQueueOptions {
+  connection: Pick<ConstructorOptions, 'db' | 'backend' | 'connectionString' | 'max'>;
+  types: Record<string, JobTypeDefinition>;
+  logger: FastifyBaseLogger;
+  /** How often expired or heartbeat-less jobs are swept back to retry. */
+  superviseIntervalSeconds?: number;
+  pollingIntervalSeconds?: number;
+}
+
+/** A job id derived from a key, so sending the same key twice queues one job. */
+export function jobIdForKey(name: string, key: string): string {
+  const hex = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The job queue: pg-boss on the application's own database, embedded or PostgreSQL. */
+export class JobQueue {
+  readonly #boss: PgBoss;
+  readonly #types: Record<string, JobTypeDefinition>;
+  readonly #logger: FastifyBaseLogger;
+  readonly #pollingIntervalSeconds: number;
+  #started = false;
+
+  constructor(options: JobQueueOptions) {
+    this.#types = options.types;
+    this.#logger = options.logger;
+    this.#pollingIntervalSeconds = options.pollingIntervalSeconds ?? 0.5;
+    this.#boss = new PgBoss({
+      ...options.connection,
+      superviseIntervalSeconds: options.superviseIntervalSeconds ?? 5,
+      schedule: false,
+    });
+    this.#boss.on('error', (error: Error) => this.#logger.error({ err: error }, 'job queue error'));
+  }
+
+  async start(): Promise<void> {
+    await this.#boss.start();
+    for (const [name, definition] of Object.entries(this.#types)) {
+      const existing = await this.#boss.getQueue(name);
+      if (existing) await this.#boss.updateQueue(name, definition.queue);
+      else await this.#boss.createQueue(name, definition.queue);
+    }
+    this.#started = true;
+  }
+
+  /**
+   * Queues a job. With a key, a second send of the same key while the first job is still kept
+   * returns null instead of queueing a duplicate.
+   */
+  async send<N extends JobName>(
+    name: N,
+    payload: JobPayload<N>,
+    options: { key?: string } = {},
+  ): Promise<string | null> {
+    const definition = this.#types[name];
+    if (!definition) throw new Error(`Unknown job type ${name}`);
+    const data = definition.payload.parse(payload) as object;
+    return this.#boss.send(name, data, options.key ? { id: jobIdForKey(name, options.key) } : {});
+  }
+
+  /** Starts workers for every job type; refuses when a type has no handler. */
+  async work<Deps>(handlers: Partial<JobHandlers<Deps>>, deps: Deps, concurrency: number): Promise<void> {
+    assertEveryJobTypeHandled(Object.keys(this.#types), handlers);
+    for (const name of Object.keys(this.#types) as JobName[]) {
+      const handler = handlers[name] as JobHandler<JobName, Deps>;
+      const definition = this.#types[name]!;
+      await this.#boss.work(
+        name,
+        { batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds: this.#pollingIntervalSeconds },
+        async ([job]) => {
+          if (!job) return;
+          const payload = definition.payload.parse(job.data) as JobPayload<JobName>;
+          const started = performance.now();
+          this.#logger.info({ job: name, jobId: job.id, attempt: job.retryCount + 1 }, 'job started');
+          try {
+            await handler(payload, { id: job.id, retryCount: job.retryCount, signal: job.signal }, deps);
+            this.#logger.info(
+              { job: name, jobId: job.id, ms: Math.round(performance.now() - started) },
+              'job done',
+            );
+          } catch (error) {
+            this.#logger.warn({ job: name, jobId: job.id, err: error }, 'job failed');
+            throw error;
+          }
+        },
+      );
+    }
+  }
+
+  /** Reads one job's state (for tests and the operator). */
+  async getJob(name: JobName, id: string) {
+    return this.#boss.getJobById(name, id);
+  }
+
+  /** Stops taking work; running jobs get `timeoutMs` to finish, then are released for retry. */
+  async stop(timeoutMs: number): Promise<void> {
+    if (!this.#started) return;
+    this.#started = false;
+    await this.#boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+  }
+}
+
+export function assertEveryJobTypeHandled(names: string[], handlers: object): void {
+  const missing = names.filter((name) => typeof (handlers as Record<string, unknown>)[name] !== 'function');
+  if (missing.length > 0) {
+    throw new Error(`No handler registered for job type(s): ${missing.join(', ')}`);
+  }
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import type { QueueOptions } from 'pg-boss';
+
+/** Retry and expiry for every queue unless a job type says otherwise. */
+const defaultQueueOptions: QueueOptions = {
+  retryLimit: 3,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 300,
+  // Workers heartbeat every few seconds; a SIGKILLed worker's job is retried once this lapses.
+  heartbeatSeconds: 15,
+  expireInSeconds: 30 * 60,
+  deleteAfterSeconds: 7 * 24 * 3600,
+};
+
+/**
+ * Every job type Bops runs: its payload schema and queue options. A handler for each lives in
+ * `<name>.job.ts` and is listed in job-handlers.ts; start-up refuses to run with one missing.
+ */
+export const jobTypes = {
+  'delete-files': {
+    payload: z.object({ keys: z.array(z.string().min(1)).min(1).max(1000) }),
+    queue: { ...defaultQueueOptions, expireInSeconds: 10 * 60 },
+  },
+} satisfies Record<string, { payload: z.ZodType; queue: QueueOptions }>;
+
+export type JobName = keyof typeof jobTypes;
+export type JobPayload<N extends JobName> = z.infer<(typeof jobTypes)[N]['payload']>;
+export const jobNames = Object.keys(jobTypes) as JobName[];

@@ -1,0 +1,119 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { buildApp } from './app.ts';
+import type { Config } from './config/config.ts';
+import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { jobHandlers, type JobDeps } from './jobs/job-handlers.ts';
+import { assertEveryJobTypeHandled, JobQueue, type JobHandlers } from './jobs/job-queue.ts';
+import { jobTypes } from './jobs/job-types.ts';
+import { createServices, type Services } from './services/services.ts';
+import { createStorage } from './storage/create-storage.ts';
+import type { Storage } from './storage/storage.ts';
+import { CpuPool } from './workers/cpu-pool.ts';
+
+export interface Runtime {
+  config: Config;
+  database: DatabaseHandle;
+  storage: Storage;
+  queue: JobQueue;
+  cpu: CpuPool;
+  services: Services;
+  /** The HTTP app, unless this process runs the worker role only. */
+  app: FastifyInstance | null;
+  /** Stops taking work, lets running jobs finish (or releases them), closes everything. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  logger: FastifyBaseLogger;
+  /** Listen on the configured port (false in tests that use inject). */
+  listen?: boolean;
+  webDistDir?: string;
+  handlers?: Partial<JobHandlers<JobDeps>>;
+}
+
+async function migrate(database: DatabaseHandle): Promise<void> {
+  if (database.kind === 'pglite') return database.migrate();
+  // Several processes may start at once against one PostgreSQL; one migrates, the others wait.
+  await database.db.execute(sql`select pg_advisory_lock(7262677)`);
+  try {
+    await database.migrate();
+  } finally {
+    await database.db.execute(sql`select pg_advisory_unlock(7262677)`);
+  }
+}
+
+/** Starts Bops in the configured role: everything in one process, the API alone, or workers alone. */
+export async function startBops(config: Config, options: StartOptions): Promise<Runtime> {
+  const { logger } = options;
+  const handlers = options.handlers ?? jobHandlers;
+  assertEveryJobTypeHandled(Object.keys(jobTypes), handlers);
+
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const runCleanups = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        logger.error({ err: error }, 'error while shutting down');
+      }
+    }
+  };
+
+  try {
+    let lock: DataDirLock | null = null;
+    if (config.database.kind === 'pglite') {
+      lock = acquireDataDirLock(config.dataDir);
+      cleanups.push(() => lock?.release());
+    }
+    const database = await openDatabase(config.database);
+    cleanups.push(() => database.close());
+    await migrate(database);
+
+    const storage = createStorage(config.storage);
+    const cpu = new CpuPool({ threads: config.jobs.workerThreads });
+    cleanups.push(() => cpu.close());
+
+    const queue = new JobQueue({ connection: database.queueConnection, types: jobTypes, logger });
+    await queue.start();
+    cleanups.push(() => queue.stop(config.shutdownTimeoutMs));
+
+    const services = createServices({ config, database, storage, queue });
+
+    if (config.role !== 'api') {
+      await queue.work(handlers, { db: database.db, storage, cpu, logger }, config.jobs.concurrency);
+    }
+
+    let app: FastifyInstance | null = null;
+    if (config.role !== 'worker') {
+      app = await buildApp({
+        config,
+        services,
+        storage,
+        logger,
+        ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+      });
+      const httpApp = app;
+      // Closing the server first stops new requests; in-flight ones finish.
+      cleanups.push(() => httpApp.close());
+      if (options.listen) await app.listen({ port: config.port, host: config.host });
+      else await app.ready();
+    }
+
+    let stopping: Promise<void> | null = null;
+    return {
+      config,
+      database,
+      storage,
+      queue,
+      cpu,
+      services,
+      app,
+      stop: () => (stopping ??= runCleanups()),
+    };
+  } catch (error) {
+    await runCleanups();
+    throw error;
+  }
+}

@@ -1,0 +1,110 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Browser and DOM globals the engine must never touch: it runs in worker threads and the CLI. */
+const domGlobals = ['window', 'document', 'navigator', 'AudioContext', 'OfflineAudioContext', 'localStorage'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/server/drizzle/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@bops/server', '@bops/server/*', '**/apps/server/**'],
+              message: 'The web app never imports server code; share types through @bops/shared.',
+            },
+            {
+              group: ['@bops/engine', '@bops/engine/*', '**/packages/engine/**'],
+              message: 'The web app talks to the engine through the API.',
+            },
+            { group: ['node:*'], message: 'Node built-ins do not run in the browser.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/e2e/**/*.ts', 'apps/web/*.config.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['packages/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@bops/server', '@bops/server/*', '**/apps/**'],
+              message: 'The engine imports no application code.',
+            },
+            { group: ['react', 'react-dom', '@mui/*'], message: 'The engine has no DOM.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', ...domGlobals],
+    },
+  },
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@bops/server', '@bops/web', '@bops/engine', '**/apps/**', '**/packages/engine/**'],
+              message: 'Shared code depends on nothing of ours.',
+            },
+            { group: ['node:*'], message: 'Shared code runs in the browser too.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@bops/web', '**/apps/web/**'],
+              message: 'The server serves the built web app; it does not import it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
