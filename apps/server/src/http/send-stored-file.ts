@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Storage } from '../storage/storage.ts';
 import { parseByteRange } from './byte-range.ts';
@@ -49,7 +50,8 @@ export async function sendStoredFile(
   if (request.method === 'HEAD') {
     const length = range ? range.end - range.start + 1 : info.size;
     if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
-    return reply.header('content-length', length).send();
+    // An empty stream keeps our Content-Length; Fastify's HEAD handling drops the body either way.
+    return reply.header('content-length', length).send(Readable.from([]));
   }
   const stream = await storage.read(key, range ?? undefined);
   if (!stream) throw notFound('This file does not exist.');

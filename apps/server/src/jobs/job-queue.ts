@@ -32,6 +32,8 @@ export interface JobQueueOptions {
   logger: FastifyBaseLogger;
   /** How often expired or heartbeat-less jobs are swept back to retry. */
   superviseIntervalSeconds?: number;
+  /** How often jobs whose worker stopped heartbeating are failed over to retry. */
+  monitorIntervalSeconds?: number;
   pollingIntervalSeconds?: number;
 }
 
@@ -56,6 +58,7 @@ export class JobQueue {
     this.#boss = new PgBoss({
       ...options.connection,
       superviseIntervalSeconds: options.superviseIntervalSeconds ?? 5,
+      monitorIntervalSeconds: options.monitorIntervalSeconds ?? 10,
       schedule: false,
     });
     this.#boss.on('error', (error: Error) => this.#logger.error({ err: error }, 'job queue error'));

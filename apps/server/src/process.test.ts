@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from './config/config.ts';
+import { openDatabase } from './db/database.ts';
+import { users } from './db/schema.ts';
+import { freePort, spawnBops, waitForHealth, type SpawnedProcess } from './test/spawn-bops.ts';
+import { createTestEnvironment, type TestEnvironment } from './test/test-runtime.ts';
+
+describe('the Bops process', () => {
+  const running: SpawnedProcess[] = [];
+  let environment: TestEnvironment | undefined;
+
+  afterEach(async () => {
+    for (const process of running.splice(0)) {
+      process.child.kill('SIGKILL');
+      await process.exited;
+    }
+    await environment?.cleanup();
+  });
+
+  it('refuses a second process on the same data directory, and the first keeps working', async () => {
+    environment = await createTestEnvironment('pglite');
+    const firstPort = freePort();
+    const first = spawnBops({ ...environment.env, PORT: String(firstPort) });
+    running.push(first);
+    await waitForHealth(firstPort);
+
+    const second = spawnBops({ ...environment.env, PORT: String(freePort()) });
+    running.push(second);
+    const { code } = await second.exited;
+    expect(code).toBe(1);
+    const lines = second.stderr().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/is in use by another Bops process \(pid \d+\)/);
+
+    const health = await fetch(`http://127.0.0.1:${firstPort}/api/health`);
+    expect(health.status).toBe(200);
+  });
+
+  it('stops cleanly on SIGTERM and keeps its data across a restart', async () => {
+    environment = await createTestEnvironment('pglite');
+    const port = freePort();
+    const first = spawnBops({ ...environment.env, PORT: String(port) });
+    running.push(first);
+    await waitForHealth(port);
+    first.child.kill('SIGTERM');
+    expect((await first.exited).code).toBe(0);
+
+    // Write while no process runs, then make sure a restarted Bops neither loses nor rewrites it.
+    const config = loadConfig(environment.env);
+    let database = await openDatabase(config.database);
+    await database.db
+      .insert(users)
+      .values({ id: 'u-restart', email: 'keep@example.test', displayName: 'Keeper' });
+    await database.close();
+
+    const second = spawnBops({ ...environment.env, PORT: String(port) });
+    running.push(second);
+    await waitForHealth(port);
+    second.child.kill('SIGTERM');
+    expect((await second.exited).code).toBe(0);
+
+    database = await openDatabase(config.database);
+    const rows = await database.db.select().from(users).where(eq(users.id, 'u-restart'));
+    await database.close();
+    expect(rows.map((row) => row.displayName)).toEqual(['Keeper']);
+  });
+
+  it('exits with one line naming a wrong configuration variable', async () => {
+    const process = spawnBops({ PORT: 'not-a-port' });
+    running.push(process);
+    const { code } = await process.exited;
+    expect(code).toBe(1);
+    expect(process.stderr().trim()).toBe(
+      'Invalid configuration: PORT expected a whole number between 1 and 65535 (got "not-a-port")',
+    );
+  });
+});

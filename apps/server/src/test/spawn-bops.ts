@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const mainFile = fileURLToPath(new URL('../main.ts', import.meta.url));
+
+export interface SpawnedProcess {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Runs a TypeScript entry point in a child Node process (the same Node that runs the tests). */
+export function spawnScript(file: string, args: string[], env: Record<string, string>): SpawnedProcess {
+  const child = spawn(process.execPath, [file, ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+/** Starts `node apps/server/src/main.ts` the way `npm start` does (minus the web build). */
+export function spawnBops(env: Record<string, string>, role?: string): SpawnedProcess {
+  return spawnScript(mainFile, role ? [role] : [], env);
+}
+
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const result = await check();
+    if (result) return result;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function waitForHealth(port: number, timeoutMs = 30_000): Promise<void> {
+  await waitFor(
+    async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok,
+    timeoutMs,
+    `Bops on port ${port} to answer /api/health`,
+  );
+}
+
+let nextPort = 18_000 + (process.pid % 1000) * 10;
+export function freePort(): number {
+  return nextPort++;
+}
