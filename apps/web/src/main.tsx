@@ -1,15 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { App } from './App.tsx';
-import { darkTheme } from './theme.ts';
+import { BrowserRouter } from 'react-router';
+import { AppProviders } from './app.tsx';
+import { AppRoutes } from './app-routes.tsx';
+import { createBrowserServices } from './store/app-services.ts';
+import { createAppStore } from './store/store.ts';
+
+const store = createAppStore(createBrowserServices());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ThemeProvider theme={darkTheme}>
-      <CssBaseline />
-      <App />
-    </ThemeProvider>
+    <AppProviders store={store}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
   </StrictMode>,
 );

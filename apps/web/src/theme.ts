@@ -1,4 +1,4 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type Theme } from '@mui/material/styles';
 
 /** The Bops palette (spec §9): lime on black. */
 export const brand = {
@@ -11,15 +11,32 @@ export const brand = {
   buttonRadius: 20,
 } as const;
 
-export const darkTheme = createTheme({
-  palette: {
-    mode: 'dark',
-    primary: { main: brand.primary },
-    secondary: { main: brand.secondary },
-    background: { default: brand.background, paper: brand.paper },
-    text: { primary: brand.text, secondary: brand.textSecondary },
-  },
-  components: {
-    MuiButton: { styleOverrides: { root: { borderRadius: brand.buttonRadius, textTransform: 'none' } } },
-  },
-});
+export type PaletteMode = 'light' | 'dark';
+
+export function createBopsTheme(mode: PaletteMode): Theme {
+  const dark = mode === 'dark';
+  return createTheme({
+    palette: dark
+      ? {
+          mode: 'dark',
+          primary: { main: brand.primary, contrastText: '#000000' },
+          secondary: { main: brand.secondary },
+          background: { default: brand.background, paper: brand.paper },
+          text: { primary: brand.text, secondary: brand.textSecondary },
+        }
+      : {
+          // Lime text on white is unreadable, so the light mode keeps lime for filled surfaces only and uses a
+          // deep olive for primary text and outlines.
+          mode: 'light',
+          primary: { main: '#4a6b00', light: brand.primary, contrastText: '#ffffff' },
+          secondary: { main: brand.secondary },
+          background: { default: '#fafafa', paper: '#ffffff' },
+        },
+    components: {
+      MuiButton: { styleOverrides: { root: { borderRadius: brand.buttonRadius, textTransform: 'none' } } },
+    },
+  });
+}
+
+export const darkTheme = createBopsTheme('dark');
+export const lightTheme = createBopsTheme('light');

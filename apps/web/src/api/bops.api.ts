@@ -1,0 +1,41 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { PRODUCT_KEY } from '@bops/shared';
+import { createEnvelopeBaseQuery } from './envelope-base-query.ts';
+import type { ProcessCount, ProfileUpdate, ServerProfile, SignInMethods } from './api-types.ts';
+
+const profilePath = `user/${PRODUCT_KEY}_profile`;
+
+/** The Bops API (everything under /api that answers in the `{ statusCode, data }` envelope). */
+export const bopsApi = createApi({
+  reducerPath: 'bopsApi',
+  baseQuery: createEnvelopeBaseQuery(),
+  tagTypes: ['Profile', 'Processes'],
+  endpoints: (build) => ({
+    getSignInMethods: build.query<SignInMethods, void>({ query: () => 'sign-in/methods' }),
+    getProfile: build.query<ServerProfile, void>({ query: () => profilePath, providesTags: ['Profile'] }),
+    updateProfile: build.mutation<ServerProfile, ProfileUpdate>({
+      query: (body) => ({ url: `${profilePath}/update`, method: 'POST', body }),
+      invalidatesTags: ['Profile'],
+    }),
+    uploadProfilePhoto: build.mutation<ServerProfile, File>({
+      query: (photo) => {
+        const form = new FormData();
+        form.append('photo', photo);
+        return { url: `${profilePath}/photo`, method: 'POST', body: form };
+      },
+      invalidatesTags: ['Profile'],
+    }),
+    getProcessCount: build.query<ProcessCount, void>({
+      query: () => 'music/processes',
+      providesTags: ['Processes'],
+    }),
+  }),
+});
+
+export const {
+  useGetSignInMethodsQuery,
+  useGetProfileQuery,
+  useUpdateProfileMutation,
+  useUploadProfilePhotoMutation,
+  useGetProcessCountQuery,
+} = bopsApi;

@@ -1,0 +1,61 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { RedirectSignedIn, RequireAuth } from './auth/route-guards.tsx';
+import { SessionGate } from './auth/session-gate.tsx';
+import { AppShell } from './shell/app-shell.tsx';
+
+// Each page is its own chunk so the landing page's first load stays small.
+const LandingPage = lazy(() => import('./pages/landing-page.tsx'));
+const WelcomePage = lazy(() => import('./pages/welcome-page.tsx'));
+const SignInPage = lazy(() => import('./pages/sign-in-page.tsx'));
+const SignInPopupPage = lazy(() => import('./pages/sign-in-popup-page.tsx'));
+const SignInPopupDonePage = lazy(() => import('./pages/sign-in-popup-done-page.tsx'));
+const TutorialPage = lazy(() => import('./pages/tutorial-page.tsx'));
+const LegalPage = lazy(() => import('./pages/legal-page.tsx'));
+const SharedPlaylistPage = lazy(() => import('./pages/shared-playlist-page.tsx'));
+const MyBopsPage = lazy(() => import('./pages/my-bops-page.tsx'));
+const RapCreatePage = lazy(() => import('./pages/rap-create-page.tsx'));
+const VoiceCloningPage = lazy(() => import('./pages/voice-cloning-page.tsx'));
+const SongCoverPage = lazy(() => import('./pages/song-cover-page.tsx'));
+const ProfilePage = lazy(() => import('./pages/profile-page.tsx'));
+const ManagePage = lazy(() => import('./pages/manage-page.tsx'));
+
+/**
+ * The route table of spec §2. React Router matches whole segments only, so `step-{n}` is a `:step` segment the
+ * page checks (a malformed one is an unknown path).
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      {/* The sign-in popup runs without the shell: it only hands over to the provider and reports back. */}
+      <Route path="/sign-in/popup" element={<SignInPopupPage />} />
+      <Route path="/sign-in/popup-done" element={<SignInPopupDonePage />} />
+      <Route element={<SessionGate />}>
+        <Route element={<AppShell />}>
+          <Route element={<RedirectSignedIn />}>
+            <Route index element={<LandingPage />} />
+            <Route path="welcome" element={<WelcomePage />} />
+          </Route>
+          <Route path="sign-in" element={<SignInPage />} />
+          <Route path="tutorial" element={<TutorialPage />} />
+          <Route path="community-guidelines" element={<LegalPage document="communityGuidelines" />} />
+          <Route path="privacy-policy" element={<LegalPage document="privacyPolicy" />} />
+          <Route path="terms-and-conditions" element={<LegalPage document="termsAndConditions" />} />
+          <Route path="shared/:playlistId" element={<SharedPlaylistPage />} />
+          <Route element={<RequireAuth />}>
+            <Route path="my-bops" element={<MyBopsPage view="home" />} />
+            <Route path="my-bops/profile" element={<ProfilePage />} />
+            <Route path="listen/:musicId" element={<MyBopsPage view="listen" />} />
+            <Route path="playlist/:playlistId" element={<MyBopsPage view="playlist" />} />
+            <Route path=":playlistId/:musicId" element={<MyBopsPage view="special" />} />
+            <Route path="create/song-cover" element={<SongCoverPage />} />
+            <Route path="create/voice-cloning/:step" element={<VoiceCloningPage />} />
+            <Route path="create/:step" element={<RapCreatePage />} />
+            <Route path="manage" element={<ManagePage />} />
+          </Route>
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

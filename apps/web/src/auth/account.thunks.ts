@@ -1,0 +1,263 @@
+import { bopsApi } from '../api/bops.api.ts';
+import { toUser, type User } from '../api/api-types.ts';
+import { AuthError } from '../api/auth.api.ts';
+import { paths } from '../navigation/route-paths.ts';
+import {
+  accountFailed,
+  accountLoading,
+  loggedOut,
+  profileLoaded,
+  showTutorialChanged,
+  signInFailed,
+  signInReset,
+  signInStarted,
+  signInSucceeded,
+} from '../store/account.slice.ts';
+import { Status } from '../store/status.ts';
+import { createAppAsyncThunk, type RootState } from '../store/store.ts';
+
+/** Set by the tutorial once seen; its absence marks a first-time user in this browser. */
+export const tutorialSeenKey = 'bops.tutorial-seen';
+/** Spec §9: the full profile is loaded again 1 s after sign-in. */
+export const profileReloadDelayMs = 1000;
+
+/** Translation keys of the sign-in errors (spec §8). */
+export const signInErrorKeys = {
+  generic: 'signIn.errors.generic',
+  popup: 'signIn.errors.popup',
+  invalidCredentials: 'signIn.errors.invalidCredentials',
+  emailInUse: 'signIn.errors.emailInUse',
+  passwordTooShort: 'signIn.errors.passwordTooShort',
+  passwordTooLong: 'signIn.errors.passwordTooLong',
+  emailInvalid: 'validation.emailInvalid',
+  tooManyRequests: 'signIn.errors.tooManyRequests',
+  network: 'signIn.errors.network',
+} as const;
+
+export const invalidProviderMessage = 'invalid ID Provider';
+
+/** Loads the profile into the account area; a failure signs the user out of the app state (spec §4). */
+export const loadProfile = createAppAsyncThunk(
+  'account/loadProfile',
+  async (options: { force?: boolean } | undefined, { dispatch }): Promise<User> => {
+    const request = dispatch(
+      bopsApi.endpoints.getProfile.initiate(undefined, {
+        forceRefetch: options?.force ?? false,
+        subscribe: false,
+      }),
+    );
+    try {
+      const user = toUser(await request.unwrap());
+      dispatch(profileLoaded(user));
+      return user;
+    } catch (error) {
+      dispatch(loggedOut());
+      throw error;
+    }
+  },
+);
+
+/** Start-up: wait for the session, load the profile when signed in and none is held (spec §4). */
+export const checkSession = createAppAsyncThunk(
+  'account/checkSession',
+  async (_: void, { dispatch, getState, extra }) => {
+    dispatch(accountLoading());
+    let session;
+    try {
+      session = await extra.auth.getSession();
+    } catch {
+      dispatch(accountFailed());
+      return;
+    }
+    if (!session) {
+      dispatch(profileLoaded(null));
+      return;
+    }
+    const held = getState().account.user;
+    if (held && held.id === session.user.id) {
+      dispatch(profileLoaded(held));
+      return;
+    }
+    try {
+      await dispatch(loadProfile(undefined)).unwrap();
+    } catch {
+      // loadProfile has already signed the user out of the app state; the app renders signed out.
+    }
+  },
+  // One check at a time (React's strict mode runs start-up effects twice).
+  { condition: (_arg, { getState }) => getState().account.status !== Status.LOADING },
+);
+
+/** What every successful sign-in does, whichever way it came (spec §4). */
+export const completeSignIn = createAppAsyncThunk(
+  'account/completeSignIn',
+  async (_: void, { dispatch, extra }) => {
+    await dispatch(loadProfile({ force: true })).unwrap();
+    if (!extra.storage.getItem(tutorialSeenKey)) dispatch(showTutorialChanged(true));
+    dispatch(signInSucceeded());
+    extra.schedule(() => {
+      void dispatch(loadProfile({ force: true }));
+    }, profileReloadDelayMs);
+  },
+);
+
+export const signOut = createAppAsyncThunk(
+  'account/signOut',
+  async (options: { reload?: boolean } | undefined, { dispatch, extra }) => {
+    try {
+      await extra.auth.signOut();
+    } catch (error) {
+      console.warn('Signing out on the server failed; the app state is cleared anyway.', error);
+    }
+    dispatch(loggedOut());
+    dispatch(bopsApi.util.resetApiState());
+    if (options?.reload ?? true) extra.assignLocation(paths.landing);
+  },
+);
+
+function localErrorKey(error: unknown): string {
+  if (!(error instanceof AuthError)) return signInErrorKeys.generic;
+  switch (error.code) {
+    case 'INVALID_EMAIL_OR_PASSWORD':
+      return signInErrorKeys.invalidCredentials;
+    case 'USER_ALREADY_EXISTS':
+    case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
+      return signInErrorKeys.emailInUse;
+    case 'PASSWORD_TOO_SHORT':
+      return signInErrorKeys.passwordTooShort;
+    case 'PASSWORD_TOO_LONG':
+      return signInErrorKeys.passwordTooLong;
+    case 'INVALID_EMAIL':
+      return signInErrorKeys.emailInvalid;
+    case 'NETWORK_ERROR':
+      return signInErrorKeys.network;
+    default:
+      return error.status === 429 ? signInErrorKeys.tooManyRequests : signInErrorKeys.generic;
+  }
+}
+
+/** A sign-in already under way blocks another one (spec §4: the button blocks repeat clicks). */
+const notWhileLoading = {
+  condition: (_arg: unknown, { getState }: { getState: () => RootState }) =>
+    getState().account.signIn.status !== Status.LOADING,
+};
+
+export const signInWithEmail = createAppAsyncThunk(
+  'account/signInWithEmail',
+  async (credentials: { email: string; password: string }, { dispatch, extra }) => {
+    dispatch(signInStarted());
+    try {
+      await extra.auth.signInEmail(credentials);
+      await dispatch(completeSignIn()).unwrap();
+    } catch (error) {
+      dispatch(signInFailed({ message: localErrorKey(error) }));
+    }
+  },
+  notWhileLoading,
+);
+
+export const signUpWithEmail = createAppAsyncThunk(
+  'account/signUpWithEmail',
+  async (account: { name: string; email: string; password: string }, { dispatch, extra }) => {
+    dispatch(signInStarted());
+    try {
+      await extra.auth.signUpEmail(account);
+      await dispatch(completeSignIn()).unwrap();
+    } catch (error) {
+      dispatch(signInFailed({ message: localErrorKey(error) }));
+    }
+  },
+  notWhileLoading,
+);
+
+/** Where the provider sends the browser back after a redirect sign-in: the sign-in page completes it on load. */
+export function redirectReturnPath(target: string): string {
+  return `${paths.signIn}?${new URLSearchParams({ redirected: '1', next: target }).toString()}`;
+}
+
+export type ProviderSignInResult = 'signed-in' | 'redirecting' | 'closed' | 'failed';
+
+/**
+ * Provider (OIDC) sign-in, spec §4: a popup with forced account selection; a blocked popup falls back to a
+ * full-page redirect; a popup the user closed resets silently; anything else is an error and a logout without
+ * reload. The popup is opened before the first await so the click's user activation still counts.
+ */
+export const signInWithProvider = createAppAsyncThunk(
+  'account/signInWithProvider',
+  async (
+    { providerId, target }: { providerId: string; target: string },
+    { dispatch, getState, extra },
+  ): Promise<ProviderSignInResult> => {
+    const methods = bopsApi.endpoints.getSignInMethods.select()(getState()).data;
+    if (!methods?.providers.some((provider) => provider.id === providerId)) {
+      throw new Error(invalidProviderMessage);
+    }
+    dispatch(signInStarted());
+    const popup = extra.openPopup(
+      `${paths.signInPopup}?${new URLSearchParams({ provider: providerId }).toString()}`,
+    );
+    if (!popup) {
+      try {
+        const { url } = await extra.auth.signInOAuth2({
+          providerId,
+          callbackURL: redirectReturnPath(target),
+          errorCallbackURL: redirectReturnPath(target),
+          disableRedirect: true,
+        });
+        extra.assignLocation(url);
+        return 'redirecting';
+      } catch {
+        dispatch(signInFailed({ message: signInErrorKeys.generic, popupMessage: signInErrorKeys.popup }));
+        return 'failed';
+      }
+    }
+    const outcome = await extra.waitForPopup(popup);
+    try {
+      if (outcome.kind === 'success') {
+        await dispatch(completeSignIn()).unwrap();
+        return 'signed-in';
+      }
+      if (outcome.kind === 'closed') {
+        // The popup can lose its line to us on the provider's pages; a session means it finished anyway.
+        const session = await extra.auth.getSession().catch(() => null);
+        if (session) {
+          await dispatch(completeSignIn()).unwrap();
+          return 'signed-in';
+        }
+        dispatch(signInReset());
+        return 'closed';
+      }
+    } catch {
+      // Falls through to the failure below.
+    }
+    // Sign out first: logging out resets the account area, and the error must outlive that.
+    await dispatch(signOut({ reload: false }));
+    dispatch(signInFailed({ message: signInErrorKeys.generic, popupMessage: signInErrorKeys.popup }));
+    return 'failed';
+  },
+  notWhileLoading,
+);
+
+/** On loading the sign-in page after a redirect sign-in: finish it the same way a popup sign-in finishes. */
+export const completeRedirectSignIn = createAppAsyncThunk(
+  'account/completeRedirectSignIn',
+  async ({ error }: { error: string | null }, { dispatch, extra }): Promise<ProviderSignInResult> => {
+    if (error) {
+      dispatch(signInFailed({ message: signInErrorKeys.generic, popupMessage: signInErrorKeys.popup }));
+      return 'failed';
+    }
+    dispatch(signInStarted());
+    try {
+      const session = await extra.auth.getSession();
+      if (!session) {
+        dispatch(signInReset());
+        return 'closed';
+      }
+      await dispatch(completeSignIn()).unwrap();
+      return 'signed-in';
+    } catch {
+      dispatch(signInFailed({ message: signInErrorKeys.generic, popupMessage: signInErrorKeys.popup }));
+      return 'failed';
+    }
+  },
+);

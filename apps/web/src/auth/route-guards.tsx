@@ -1,0 +1,34 @@
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { useAppSelector } from '../store/hooks.ts';
+import { defaultSignedInPath, paths } from '../navigation/route-paths.ts';
+import { locationToPath } from './redirect-target.ts';
+
+/** Router state the guard hands to the sign-in page. */
+export interface SignInRouteState {
+  from: { pathname: string; search: string; hash: string };
+  params: Record<string, string | undefined>;
+}
+
+/**
+ * Protected routes render only for a signed-in account; anyone else is sent to sign in (history replaced) with the
+ * requested location in `?next=` (survives reloads and the OAuth redirect) and, with its route params, in router state.
+ */
+export function RequireAuth() {
+  const authenticated = useAppSelector((state) => state.account.authenticated);
+  const location = useLocation();
+  const params = useParams();
+  if (authenticated) return <Outlet />;
+  const state: SignInRouteState = {
+    from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    params: { ...params },
+  };
+  const next = new URLSearchParams({ next: locationToPath(location) }).toString();
+  return <Navigate to={`${paths.signIn}?${next}`} replace state={state} />;
+}
+
+/** The landing pages are for visitors; a signed-in user goes to the signed-in home. */
+export function RedirectSignedIn() {
+  const authenticated = useAppSelector((state) => state.account.authenticated);
+  if (authenticated) return <Navigate to={defaultSignedInPath} replace />;
+  return <Outlet />;
+}

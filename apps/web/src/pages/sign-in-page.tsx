@@ -1,0 +1,219 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import GoogleIcon from '@mui/icons-material/Google';
+import KeyIcon from '@mui/icons-material/Key';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useGetSignInMethodsQuery } from '../api/bops.api.ts';
+import type { SignInProvider } from '../api/api-types.ts';
+import {
+  completeRedirectSignIn,
+  signInWithEmail,
+  signInWithProvider,
+  signUpWithEmail,
+} from '../auth/account.thunks.ts';
+import { resolveSignInTarget } from '../auth/redirect-target.ts';
+import {
+  validateSignInForm,
+  type SignInFormErrors,
+  type SignInFormMode,
+  type SignInFormValues,
+} from '../auth/sign-in-form.ts';
+import { defaultSignedInPath, isSharedMusicPath } from '../navigation/route-paths.ts';
+import { signInReset } from '../store/account.slice.ts';
+import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
+import { Status } from '../store/status.ts';
+
+function ProviderButton({
+  provider,
+  loading,
+  onClick,
+}: {
+  provider: SignInProvider;
+  loading: boolean;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation();
+  const Icon = provider.id === 'google' ? GoogleIcon : KeyIcon;
+  return (
+    <Button
+      variant="contained"
+      size="large"
+      fullWidth
+      disabled={loading}
+      startIcon={loading ? <CircularProgress size={18} color="inherit" /> : <Icon />}
+      onClick={onClick}
+    >
+      {t('signIn.continueWith', { provider: provider.name })}
+    </Button>
+  );
+}
+
+function LocalAccountForm({ busy }: { busy: boolean }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [mode, setMode] = useState<SignInFormMode>('signIn');
+  const [values, setValues] = useState<SignInFormValues>({ name: '', email: '', password: '' });
+  const [errors, setErrors] = useState<SignInFormErrors>({});
+  const field = (name: keyof SignInFormValues) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => {
+      setValues({ ...values, [name]: event.target.value });
+      if (errors[name]) setErrors({ ...errors, [name]: undefined });
+    },
+    error: Boolean(errors[name]),
+    helperText: errors[name] ? t(errors[name]) : undefined,
+    fullWidth: true,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateSignInForm(values, mode);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const email = values.email.trim();
+    if (mode === 'signIn') void dispatch(signInWithEmail({ email, password: values.password }));
+    else void dispatch(signUpWithEmail({ name: values.name.trim(), email, password: values.password }));
+  };
+  return (
+    <Box>
+      <Tabs
+        value={mode}
+        onChange={(_event, next: SignInFormMode) => {
+          setMode(next);
+          setErrors({});
+          dispatch(signInReset());
+        }}
+        variant="fullWidth"
+        sx={{ mb: 2 }}
+      >
+        <Tab value="signIn" label={t('signIn.signInTab')} />
+        <Tab value="createAccount" label={t('signIn.createAccountTab')} />
+      </Tabs>
+      <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label={t(`signIn.${mode}Tab`)}>
+        {mode === 'createAccount' && (
+          <TextField label={t('signIn.name')} autoComplete="name" {...field('name')} />
+        )}
+        <TextField label={t('signIn.email')} type="email" autoComplete="email" {...field('email')} />
+        <TextField
+          label={t('signIn.password')}
+          type="password"
+          autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
+          {...field('password')}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          {mode === 'signIn' ? t('signIn.submitSignIn') : t('signIn.submitCreateAccount')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+export default function SignInPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [search, setSearch] = useSearchParams();
+  const authenticated = useAppSelector((state) => state.account.authenticated);
+  const signIn = useAppSelector((state) => state.account.signIn);
+  const methods = useGetSignInMethodsQuery();
+  const target = resolveSignInTarget(location.state, search.get('next'), defaultSignedInPath);
+  const shared = search.get('shared') === '1' || isSharedMusicPath(target);
+  const loading = signIn.status === Status.LOADING;
+
+  // A redirect sign-in comes back here: finish it once, then drop the markers so a reload doesn't repeat it.
+  const redirectHandled = useRef(false);
+  useEffect(() => {
+    if (redirectHandled.current || search.get('redirected') !== '1') return;
+    redirectHandled.current = true;
+    void dispatch(completeRedirectSignIn({ error: search.get('error') }));
+    const cleaned = new URLSearchParams(search);
+    cleaned.delete('redirected');
+    cleaned.delete('error');
+    setSearch(cleaned, { replace: true, state: location.state });
+  }, [dispatch, search, setSearch, location.state]);
+
+  useEffect(() => {
+    if (authenticated) void navigate(target, { replace: true, state: { backToHome: true } });
+  }, [authenticated, navigate, target]);
+
+  const providers = methods.data?.providers ?? [];
+  const emailPassword = methods.data?.emailPassword ?? false;
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
+      <Paper sx={{ p: { xs: 3, sm: 4 } }} elevation={3}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }} gutterBottom>
+          {shared ? t('signIn.sharedTitle') : t('signIn.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {shared ? t('signIn.sharedSubtitle') : t('signIn.subtitle')}
+        </Typography>
+        {signIn.status === Status.ERROR && signIn.message && (
+          <Alert severity="error" sx={{ mb: 3 }} role="alert">
+            {signIn.popupMessage ? <AlertTitle>{t(signIn.message)}</AlertTitle> : t(signIn.message)}
+            {signIn.popupMessage && t(signIn.popupMessage)}
+          </Alert>
+        )}
+        {methods.isLoading && (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+            <CircularProgress aria-label={t('app.loading')} />
+          </Box>
+        )}
+        {methods.isError && (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void methods.refetch()}>
+                {t('signIn.retry')}
+              </Button>
+            }
+          >
+            {t('signIn.methodsFailed')}
+          </Alert>
+        )}
+        {methods.isSuccess && providers.length === 0 && !emailPassword && (
+          <Alert severity="warning">{t('signIn.noMethods')}</Alert>
+        )}
+        {providers.length > 0 && (
+          <Stack spacing={1.5}>
+            {providers.map((provider) => (
+              <ProviderButton
+                key={provider.id}
+                provider={provider}
+                loading={loading}
+                onClick={() => void dispatch(signInWithProvider({ providerId: provider.id, target }))}
+              />
+            ))}
+            {loading && (
+              <Typography variant="body2" color="text.secondary" role="status">
+                {t('signIn.popupWaiting')}
+              </Typography>
+            )}
+          </Stack>
+        )}
+        {providers.length > 0 && emailPassword && <Divider sx={{ my: 3 }}>{t('signIn.or')}</Divider>}
+        {emailPassword && <LocalAccountForm busy={loading} />}
+      </Paper>
+    </Container>
+  );
+}

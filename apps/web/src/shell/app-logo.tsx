@@ -1,0 +1,37 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../store/hooks.ts';
+import { defaultSignedInPath, paths } from '../navigation/route-paths.ts';
+
+/** The Bops wordmark with its BETA badge (spec §1); it leads home. */
+export function AppLogo() {
+  const { t } = useTranslation();
+  const authenticated = useAppSelector((state) => state.account.authenticated);
+  return (
+    <Box
+      component={RouterLink}
+      to={authenticated ? defaultSignedInPath : paths.landing}
+      aria-label={t('app.title')}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 1,
+        color: 'text.primary',
+        textDecoration: 'none',
+      }}
+    >
+      <Box component="img" src="/favicon.svg" alt="" sx={{ width: 32, height: 32 }} />
+      <Box component="span" sx={{ fontWeight: 800, fontSize: 22, letterSpacing: 0.5 }}>
+        {t('app.name')}
+      </Box>
+      <Chip
+        label={t('app.beta')}
+        color="primary"
+        size="small"
+        sx={{ height: 20, fontSize: 11, fontWeight: 700 }}
+      />
+    </Box>
+  );
+}

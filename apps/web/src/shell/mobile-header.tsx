@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isDetailRoute } from '../navigation/route-paths.ts';
+import { useAppSelector } from '../store/hooks.ts';
+import { AppLogo } from './app-logo.tsx';
+import { backDestination } from './back-navigation.ts';
+import { NavDrawer } from './nav-drawer.tsx';
+import { ProcessIndicator } from './process-indicator.tsx';
+import { ThemeModeMenu } from './theme-mode-menu.tsx';
+
+/** The router keeps its own entry index in history.state. */
+function historyIndex(): number | undefined {
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+  return typeof idx === 'number' ? idx : undefined;
+}
+
+/** Drawer button, or a back button on detail routes (spec §2). */
+export function MobileHeader() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const authenticated = useAppSelector((state) => state.account.authenticated);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const detail = isDetailRoute(location.pathname);
+  return (
+    <AppBar position="sticky" color="transparent" elevation={0} sx={{ bgcolor: 'background.default' }}>
+      <Toolbar sx={{ gap: 1 }}>
+        {detail ? (
+          <IconButton
+            edge="start"
+            color="inherit"
+            aria-label={t('nav.back')}
+            onClick={() => {
+              const destination = backDestination(location.state, historyIndex(), authenticated);
+              if (destination === -1) void navigate(-1);
+              else void navigate(destination);
+            }}
+          >
+            <ArrowBackIcon />
+          </IconButton>
+        ) : (
+          <IconButton
+            edge="start"
+            color="inherit"
+            aria-label={t('nav.openMenu')}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <MenuIcon />
+          </IconButton>
+        )}
+        <AppLogo />
+        <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center' }}>
+          <ProcessIndicator />
+          <ThemeModeMenu />
+        </Box>
+      </Toolbar>
+      {!detail && <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />}
+    </AppBar>
+  );
+}

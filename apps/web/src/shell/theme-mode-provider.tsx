@@ -1,0 +1,48 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import CssBaseline from '@mui/material/CssBaseline';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { ThemeProvider } from '@mui/material/styles';
+import { createBopsTheme } from '../theme.ts';
+import { readThemeMode, resolvePaletteMode, writeThemeMode, type ThemeMode } from './theme-mode.ts';
+
+interface ThemeModeContextValue {
+  mode: ThemeMode;
+  setMode(mode: ThemeMode): void;
+}
+
+const ThemeModeContext = createContext<ThemeModeContextValue | null>(null);
+
+function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Light, dark or system (following the device), kept in localStorage (spec §2). */
+export function ThemeModeProvider({ children }: { children: ReactNode }) {
+  const [mode, setModeState] = useState<ThemeMode>(() => readThemeMode(browserStorage()));
+  const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
+  const paletteMode = resolvePaletteMode(mode, prefersDark);
+  const theme = useMemo(() => createBopsTheme(paletteMode), [paletteMode]);
+  const setMode = useCallback((next: ThemeMode) => {
+    writeThemeMode(browserStorage(), next);
+    setModeState(next);
+  }, []);
+  const value = useMemo(() => ({ mode, setMode }), [mode, setMode]);
+  return (
+    <ThemeModeContext.Provider value={value}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </ThemeModeContext.Provider>
+  );
+}
+
+export function useThemeMode(): ThemeModeContextValue {
+  const value = useContext(ThemeModeContext);
+  if (!value) throw new Error('useThemeMode needs a ThemeModeProvider above it.');
+  return value;
+}

@@ -1,0 +1,103 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import type { Session } from '../api/auth.api.ts';
+import { AppProviders } from '../app.tsx';
+import { AppRoutes } from '../app-routes.tsx';
+import type { AppServices } from '../store/app-services.ts';
+import { createAppStore, type RootState } from '../store/store.ts';
+
+export type JsonRoute = (init: RequestInit | undefined) => { status?: number; body: unknown };
+
+/** A fetch double that answers by "METHOD /path" and records every call. */
+export function mockFetch(routes: Record<string, JsonRoute | { status?: number; body: unknown }>) {
+  const calls: { method: string; url: string; init: RequestInit | undefined }[] = [];
+  const fetchFn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    calls.push({ method, url, init });
+    const key = `${method} ${url.split('?')[0]}`;
+    const route = routes[key];
+    if (!route)
+      return new Response(JSON.stringify({ statusCode: 404, error: 'Not Found', message: key }), {
+        status: 404,
+      });
+    const answer = typeof route === 'function' ? route(init) : route;
+    return new Response(answer.body === null ? '' : JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return { fetchFn: fetchFn as unknown as typeof fetch, calls };
+}
+
+export const sampleSession: Session = {
+  session: { id: 's1', userId: 'u1', expiresAt: '2999-01-01T00:00:00.000Z' },
+  user: { id: 'u1', email: 'ada@example.com', name: 'Ada' },
+};
+
+export const sampleProfile = {
+  id: 'u1',
+  email: 'ada@example.com',
+  displayName: 'Ada',
+  firstname: 'Ada',
+  lastname: 'Lovelace',
+  bios: '',
+  dob: '',
+  profilePhoto: null,
+  customPhoto: null,
+  voiceclones: [],
+};
+
+/** Services whose every browser effect is a spy; the auth calls answer as the test says. */
+export function fakeServices(overrides: Partial<AppServices> = {}) {
+  const storage = new Map<string, string>();
+  const scheduled: { callback: () => void; delayMs: number }[] = [];
+  const services: AppServices = {
+    auth: {
+      getSession: vi.fn(async () => null),
+      signInEmail: vi.fn(async () => undefined),
+      signUpEmail: vi.fn(async () => undefined),
+      signInOAuth2: vi.fn(async () => ({ url: 'https://accounts.example/authorize' })),
+      signOut: vi.fn(async () => undefined),
+      ...overrides.auth,
+    },
+    openPopup: vi.fn(() => null),
+    waitForPopup: vi.fn(async () => ({ kind: 'closed' as const })),
+    assignLocation: vi.fn(),
+    storage: {
+      getItem: (key) => storage.get(key) ?? null,
+      setItem: (key, value) => void storage.set(key, value),
+    },
+    schedule: vi.fn((callback: () => void, delayMs: number) => void scheduled.push({ callback, delayMs })),
+    ...overrides,
+  };
+  return { services, storage, scheduled };
+}
+
+/** Shows the router's current location so tests can assert where a navigation ended. */
+function LocationProbe() {
+  const location = useLocation();
+  return (
+    <output data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+      {`${location.pathname}${location.search}`}
+    </output>
+  );
+}
+
+export function renderApp(
+  path: string | { pathname: string; search?: string; state?: unknown },
+  options: { services?: AppServices; preloadedState?: Partial<RootState> } = {},
+) {
+  const services = options.services ?? fakeServices().services;
+  const store = createAppStore(services, options.preloadedState);
+  const view = render(
+    <AppProviders store={store}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...view, store, services };
+}
