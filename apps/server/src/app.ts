@@ -1,10 +1,16 @@
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config/config.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { defaultWebDistDir, registerWebApp } from './http/web-app.ts';
+import { registerSameOriginCheck } from './http/same-origin.ts';
+import { authRoutes } from './routes/auth.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { profileRoutes } from './routes/profile.routes.ts';
+import { shellRoutes } from './routes/shell.routes.ts';
 import type { Services } from './services/services.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -30,7 +36,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
 
+  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20 } });
+  await app.register(rateLimit, { global: false });
+  registerSameOriginCheck(app, { publicUrl: config.publicUrl });
+
   await app.register(healthRoutes, { services: deps.services });
+  await app.register(authRoutes, { services: deps.services });
+  await app.register(profileRoutes, { services: deps.services });
+  await app.register(shellRoutes, { services: deps.services });
 
   await registerWebApp(app, { distDir: deps.webDistDir ?? defaultWebDistDir });
   return app;

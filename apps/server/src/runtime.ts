@@ -7,6 +7,8 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { jobHandlers, type JobDeps } from './jobs/job-handlers.ts';
 import { assertEveryJobTypeHandled, JobQueue, type JobHandlers } from './jobs/job-queue.ts';
 import { jobTypes } from './jobs/job-types.ts';
+import { createAuth } from './auth/create-auth.ts';
+import { SettingsRepository } from './repositories/settings.repository.ts';
 import { createServices, type Services } from './services/services.ts';
 import { createStorage } from './storage/create-storage.ts';
 import type { Storage } from './storage/storage.ts';
@@ -79,7 +81,9 @@ export async function startBops(config: Config, options: StartOptions): Promise<
     await queue.start();
     cleanups.push(() => queue.stop(config.shutdownTimeoutMs));
 
-    const services = createServices({ config, database, storage, queue });
+    const secret = await new SettingsRepository(database.db).authSecret(config.auth.secret);
+    const auth = createAuth({ config, db: database.db, secret });
+    const services = createServices({ config, database, storage, queue, auth });
 
     if (config.role !== 'api') {
       await queue.work(handlers, { db: database.db, storage, cpu, logger }, config.jobs.concurrency);

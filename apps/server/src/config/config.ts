@@ -51,6 +51,22 @@ const envSchema = z.object({
   JOB_CONCURRENCY: integerFromEnv(1, 64).default(2),
   WORKER_THREADS: integerFromEnv(1, 64).default(Math.max(1, os.availableParallelism() - 1)),
   SHUTDOWN_TIMEOUT_MS: integerFromEnv(1000, 600_000).default(30_000),
+  AUTH_SECRET: z.string().min(32, { message: 'expected at least 32 characters' }).optional(),
+  LOCAL_ACCOUNTS: booleanFromEnv.optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: urlFromEnv(['http:', 'https:']).default(
+    'https://accounts.google.com/.well-known/openid-configuration',
+  ),
+  OIDC_ISSUER: urlFromEnv(['http:', 'https:']).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(40).default('Single sign-on'),
+  OIDC_PROVIDER_ID: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{1,30}$/, { message: 'expected lowercase letters, digits and dashes' })
+    .default('oidc'),
+  SIGN_IN_RATE_LIMIT: integerFromEnv(1, 10_000).default(10),
 });
 
 export type Role = 'all' | 'api' | 'worker';
@@ -78,6 +94,23 @@ export interface Config {
       };
   jobs: { concurrency: number; workerThreads: number };
   shutdownTimeoutMs: number;
+  auth: {
+    /** Null: generated once and kept in the database. */
+    secret: string | null;
+    localAccounts: boolean;
+    providers: OidcProviderConfig[];
+    /** Sign-in attempts per minute per client address. */
+    signInRateLimit: number;
+  };
+}
+
+/** An OpenID Connect identity provider, discovered from its issuer's metadata. */
+export interface OidcProviderConfig {
+  id: string;
+  name: string;
+  discoveryUrl: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 export class ConfigError extends Error {}
@@ -101,6 +134,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: Role = 'a
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(
       'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+  }
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
+  }
+  const oidcSet = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidcSet !== 0 && oidcSet !== 3) {
+    throw new ConfigError(
+      'Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+    );
+  }
+  const providers: OidcProviderConfig[] = [];
+  if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET) {
+    providers.push({
+      id: 'google',
+      name: 'Google',
+      discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+    });
+  }
+  if (e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET) {
+    if (e.OIDC_PROVIDER_ID === 'google') {
+      throw new ConfigError(
+        'Invalid configuration: OIDC_PROVIDER_ID must not be "google" (that id belongs to GOOGLE_CLIENT_ID)',
+      );
+    }
+    providers.push({
+      id: e.OIDC_PROVIDER_ID,
+      name: e.OIDC_NAME,
+      discoveryUrl: `${e.OIDC_ISSUER.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET,
+    });
+  }
+  const localAccounts = e.LOCAL_ACCOUNTS ?? providers.length === 0;
+  if (!localAccounts && providers.length === 0) {
+    throw new ConfigError(
+      'Invalid configuration: LOCAL_ACCOUNTS is false but no identity provider is configured, so nobody could sign in',
     );
   }
   if (role !== 'all' && !e.DATABASE_URL) {
@@ -134,5 +208,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: Role = 'a
       : { kind: 'local', dir: path.join(dataDir, 'files') },
     jobs: { concurrency: e.JOB_CONCURRENCY, workerThreads: e.WORKER_THREADS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    auth: { secret: e.AUTH_SECRET ?? null, localAccounts, providers, signInRateLimit: e.SIGN_IN_RATE_LIMIT },
   };
 }

@@ -325,3 +325,18 @@ export const notices = pgTable(
   },
   (t) => [index('notices_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** Sign-in attempt counters, shared by every API process. */
+export const rateLimits = pgTable('rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/** Instance-wide values Bops generates once (such as the session signing secret). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

@@ -36,6 +36,12 @@ function toErrorBody(error: FastifyError | Error, request: FastifyRequest, bodyL
         415,
         `Content type ${request.headers['content-type'] ?? '(none)'} is not accepted here.`,
       );
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+      return errorBody(413, 'This file is too large.');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return errorBody(400, 'Please send the file as a multipart upload.');
     case 'FST_ERR_VALIDATION':
       return errorBody(400, fastifyError.message);
   }

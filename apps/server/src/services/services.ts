@@ -1,12 +1,22 @@
+import type { Auth } from '../auth/create-auth.ts';
 import type { Config } from '../config/config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import { CrashReportRepository } from '../repositories/crash-report.repository.ts';
+import { UserRepository } from '../repositories/user.repository.ts';
 import type { Storage } from '../storage/storage.ts';
+import { AuthService } from './auth.service.ts';
 import { HealthService } from './health.service.ts';
+import { ProfileService } from './profile.service.ts';
+import { ShellService } from './shell.service.ts';
 
 /** Everything the routes can reach. Routes call services; services call repositories. */
 export interface Services {
+  storage: Storage;
   health: HealthService;
+  auth: AuthService;
+  profile: ProfileService;
+  shell: ShellService;
 }
 
 export interface ServiceDeps {
@@ -14,14 +24,17 @@ export interface ServiceDeps {
   database: DatabaseHandle;
   storage: Storage;
   queue: JobQueue;
+  auth: Auth;
 }
 
 export function createServices(deps: ServiceDeps): Services {
+  const { db } = deps.database;
+  const users = new UserRepository(db);
   return {
-    health: new HealthService({
-      db: deps.database.db,
-      config: deps.config,
-      databaseKind: deps.database.kind,
-    }),
+    storage: deps.storage,
+    health: new HealthService({ db, config: deps.config, databaseKind: deps.database.kind }),
+    auth: new AuthService({ auth: deps.auth, config: deps.config }),
+    profile: new ProfileService({ users, storage: deps.storage, queue: deps.queue }),
+    shell: new ShellService({ users, crashes: new CrashReportRepository(db) }),
   };
 }

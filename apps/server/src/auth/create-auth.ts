@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../config/config.ts';
+import type { Database } from '../db/database.ts';
+import { accounts, rateLimits, sessions, users, verifications } from '../db/schema.ts';
+
+/** Header carrying the client address Fastify resolved; anything a client sends under it is replaced. */
+export const CLIENT_IP_HEADER = 'x-bops-client-ip';
+
+/**
+ * Sign-in for Bops: local e-mail + password accounts and OpenID Connect providers (Google included,
+ * configured through the same generic path as any other provider). Accounts are keyed on
+ * (provider, subject); an e-mail address alone never links two accounts.
+ */
+export function createAuth(options: { config: Config; db: Database; secret: string }) {
+  const { config, db } = options;
+  const https = config.publicUrl.startsWith('https:');
+  const signInRule = { window: 60, max: config.auth.signInRateLimit };
+  return betterAuth({
+    appName: 'Bops',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: [new URL(config.publicUrl).origin],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: config.auth.localAccounts,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+    },
+    user: {
+      // Set from the name at sign-up; clients cannot choose it through the auth endpoints.
+      additionalFields: { displayName: { type: 'string', required: false, input: false, defaultValue: '' } },
+    },
+    account: { accountLinking: { enabled: false } },
+    session: { expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600 },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 600,
+      customRules: {
+        '/sign-in/email': signInRule,
+        '/sign-up/email': signInRule,
+        '/sign-in/oauth2': signInRule,
+        '/oauth2/callback/*': signInRule,
+      },
+    },
+    advanced: {
+      useSecureCookies: https,
+      cookiePrefix: 'bops',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https, path: '/' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => randomUUID() },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // A new account starts with its display name from the sign-up form or the provider's profile.
+          before: async (user) => ({ data: { ...user, displayName: String(user.name ?? '').slice(0, 100) } }),
+        },
+      },
+      session: {
+        create: {
+          // A terminated account (three accepted takedown notices) cannot sign in again.
+          before: async (session) => {
+            const [owner] = await db
+              .select({ status: users.status })
+              .from(users)
+              .where(eq(users.id, session.userId));
+            return owner?.status === 'terminated' ? false : { data: session };
+          },
+        },
+      },
+    },
+    plugins:
+      config.auth.providers.length > 0
+        ? [
+            genericOAuth({
+              config: config.auth.providers.map((provider) => ({
+                providerId: provider.id,
+                name: provider.name,
+                discoveryUrl: provider.discoveryUrl,
+                clientId: provider.clientId,
+                clientSecret: provider.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+                // Spec: the account chooser is always shown, so a shared computer never signs in the wrong person.
+                prompt: 'select_account' as const,
+                requireIdTokenVerification: true,
+              })),
+            }),
+          ]
+        : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

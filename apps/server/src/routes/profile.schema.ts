@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+const required = 'This field is required';
+
+/** Spec §3 profile update: firstname, lastname, dob (sent empty), displayName, bios. Other keys are ignored. */
+export const updateProfileBody = z.object({
+  firstname: z
+    .string({ message: required })
+    .trim()
+    .min(1, required)
+    .max(60, 'Please use at most 60 characters'),
+  lastname: z
+    .string({ message: required })
+    .trim()
+    .min(1, required)
+    .max(60, 'Please use at most 60 characters'),
+  displayName: z
+    .string({ message: required })
+    .trim()
+    .min(1, required)
+    .max(60, 'Please use at most 60 characters'),
+  bios: z.string().trim().max(1000, 'Please use at most 1000 characters').default(''),
+  dob: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Please give the date as YYYY-MM-DD')
+    .default(''),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+
+export const photoParams = z.object({
+  userId: z.string().uuid(),
+  file: z.string().regex(/^photo-[0-9a-f-]{36}\.jpg$/),
+});
+
+/** The profile as the web app reads it (spec §3 User, server fields). */
+export interface ProfileResponse {
+  id: string;
+  email: string;
+  displayName: string;
+  firstname: string;
+  lastname: string;
+  bios: string;
+  dob: string;
+  profilePhoto: string;
+  customPhoto: string;
+  voiceclones: Array<{
+    voice_clone_id: string;
+    voice_clone_nickname: string;
+    imageFileUrl: string;
+    status: string;
+  }>;
+}

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** A crash report from the web app's error boundary. */
+export const crashReportBody = z.object({
+  message: z.string().trim().min(1).max(2000),
+  componentStack: z.string().max(20_000).default(''),
+  url: z.string().max(2000).default(''),
+  userAgent: z.string().max(1000).default(''),
+});
+export type CrashReportBody = z.infer<typeof crashReportBody>;

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import { badRequest, notFound } from '../http/http-error.ts';
+import type { UserRepository } from '../repositories/user.repository.ts';
+import type { ProfileResponse, UpdateProfileBody } from '../routes/profile.schema.ts';
+import type { Storage } from '../storage/storage.ts';
+
+/** The largest photo side we keep; larger images are scaled down. */
+const PHOTO_SIZE = 512;
+
+export class ProfileService {
+  readonly #users: UserRepository;
+  readonly #storage: Storage;
+  readonly #queue: JobQueue;
+
+  constructor(deps: { users: UserRepository; storage: Storage; queue: JobQueue }) {
+    this.#users = deps.users;
+    this.#storage = deps.storage;
+    this.#queue = deps.queue;
+  }
+
+  async get(userId: string): Promise<ProfileResponse> {
+    const user = await this.#users.findById(userId);
+    if (!user) throw notFound('This account does not exist.');
+    const clones = await this.#users.voiceClonesOf(userId);
+    return {
+      id: user.id,
+      email: user.email,
+      displayName: user.displayName,
+      firstname: user.firstName,
+      lastname: user.lastName,
+      bios: user.bio,
+      dob: user.dob,
+      profilePhoto: user.image ?? '',
+      customPhoto: user.customPhotoKey
+        ? `/api/user/photos/${user.customPhotoKey.split('/').slice(1).join('/')}`
+        : '',
+      voiceclones: clones.map((clone) => ({
+        voice_clone_id: clone.id,
+        voice_clone_nickname: clone.nickname,
+        imageFileUrl: clone.imageKey ? `/api/music/voice_clone/${clone.id}/image` : '',
+        status: clone.status.toLowerCase(),
+      })),
+    };
+  }
+
+  async update(userId: string, body: UpdateProfileBody): Promise<ProfileResponse> {
+    const updated = await this.#users.updateProfile(userId, {
+      firstName: body.firstname,
+      lastName: body.lastname,
+      displayName: body.displayName,
+      bio: body.bios,
+      dob: body.dob,
+    });
+    if (!updated) throw notFound('This account does not exist.');
+    return this.get(userId);
+  }
+
+  /**
+   * Re-encodes an uploaded photo (any common image format) as a square-bounded JPEG without its
+   * metadata (EXIF, GPS, camera), so nothing but pixels is kept or served.
+   */
+  async setPhoto(userId: string, upload: Buffer): Promise<ProfileResponse> {
+    let jpeg: Buffer;
+    try {
+      jpeg = await sharp(upload, { limitInputPixels: 40_000_000, failOn: 'error' })
+        .rotate()
+        .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: 'cover' })
+        .jpeg({ quality: 85, mozjpeg: true })
+        .toBuffer();
+    } catch {
+      throw badRequest('This file is not an image we can read. Please upload a JPEG, PNG or WebP photo.');
+    }
+    const key = `users/${userId}/photo-${randomUUID()}.jpg`;
+    await this.#storage.put(key, jpeg, 'image/jpeg');
+    const previous = await this.#users.replaceCustomPhoto(userId, key);
+    if (previous) await this.#queue.send('delete-files', { keys: [previous] });
+    return this.get(userId);
+  }
+
+  photoKey(userId: string, file: string): string {
+    return `users/${userId}/${file}`;
+  }
+}
