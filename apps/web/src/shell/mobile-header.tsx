@@ -15,12 +15,6 @@ import { NavDrawer } from './nav-drawer.tsx';
 import { ProcessIndicator } from './process-indicator.tsx';
 import { ThemeModeMenu } from './theme-mode-menu.tsx';
 
-/** The router keeps its own entry index in history.state. */
-function historyIndex(): number | undefined {
-  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
-  return typeof idx === 'number' ? idx : undefined;
-}
-
 /** Drawer button, or a back button on detail routes (spec §2). */
 export function MobileHeader() {
   const { t } = useTranslation();
@@ -38,7 +32,7 @@ export function MobileHeader() {
             color="inherit"
             aria-label={t('nav.back')}
             onClick={() => {
-              const destination = backDestination(location.state, historyIndex(), authenticated);
+              const destination = backDestination(location.state, location.key, authenticated);
               if (destination === -1) void navigate(-1);
               else void navigate(destination);
             }}

@@ -23,8 +23,10 @@ export function mockFetch(routes: Record<string, JsonRoute | { status?: number; 
         status: 404,
       });
     const answer = typeof route === 'function' ? route(init) : route;
+    const status = answer.status ?? 200;
+    if (status === 204) return new Response(null, { status });
     return new Response(answer.body === null ? '' : JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
+      status,
       headers: { 'content-type': 'application/json' },
     });
   });
@@ -85,15 +87,18 @@ function LocationProbe() {
   );
 }
 
+type Entry = string | { pathname: string; search?: string; state?: unknown };
+
 export function renderApp(
-  path: string | { pathname: string; search?: string; state?: unknown },
+  path: Entry | Entry[],
   options: { services?: AppServices; preloadedState?: Partial<RootState> } = {},
 ) {
+  const entries = Array.isArray(path) ? path : [path];
   const services = options.services ?? fakeServices().services;
   const store = createAppStore(services, options.preloadedState);
   const view = render(
     <AppProviders store={store}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
         <AppRoutes />
         <LocationProbe />
       </MemoryRouter>

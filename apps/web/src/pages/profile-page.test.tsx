@@ -1,0 +1,133 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { toUser } from '../api/api-types.ts';
+import { initialAccountState } from '../store/account.slice.ts';
+import { Status } from '../store/status.ts';
+import { fakeServices, mockFetch, renderApp, sampleProfile, sampleSession } from '../test/test-app.tsx';
+import { checkPhoto, validateProfile } from './profile-form.ts';
+
+const signedIn = {
+  account: {
+    ...initialAccountState,
+    status: Status.SUCCESS,
+    authenticated: true,
+    user: toUser(sampleProfile),
+  },
+};
+
+function services() {
+  return fakeServices({
+    auth: { ...fakeServices().services.auth, getSession: vi.fn(async () => sampleSession) },
+  }).services;
+}
+
+describe('profile form rules', () => {
+  it('requires a display name and bounds lengths', () => {
+    expect(validateProfile({ firstName: '', lastName: '', displayName: '  ', bio: '' })).toEqual({
+      displayName: { key: 'validation.required' },
+    });
+    expect(
+      validateProfile({ firstName: 'x'.repeat(51), lastName: '', displayName: 'A', bio: 'y'.repeat(501) }),
+    ).toEqual({
+      firstName: { key: 'validation.tooLong', max: 50 },
+      bio: { key: 'validation.tooLong', max: 500 },
+    });
+  });
+
+  it('accepts JPEG, PNG and WebP photos up to 10 MB', () => {
+    expect(checkPhoto({ type: 'image/png', size: 10 * 1024 * 1024 })).toBeNull();
+    expect(checkPhoto({ type: 'image/webp', size: 10 })).toBeNull();
+    expect(checkPhoto({ type: 'image/png', size: 10 * 1024 * 1024 + 1 })).toBe('validation.photoSize');
+    expect(checkPhoto({ type: 'image/gif', size: 10 })).toBe('validation.photoType');
+  });
+});
+
+describe('the profile page', () => {
+  it('shows the profile with a read-only e-mail', async () => {
+    vi.stubGlobal('fetch', mockFetch({}).fetchFn);
+    renderApp('/my-bops/profile', { preloadedState: signedIn, services: services() });
+    expect(((await screen.findByLabelText('First name')) as HTMLInputElement).value).toBe('Ada');
+    expect((screen.getByLabelText('Last name') as HTMLInputElement).value).toBe('Lovelace');
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    expect(email.value).toBe('ada@example.com');
+    expect(email.readOnly).toBe(true);
+  });
+
+  it('saves through the update call with dob sent empty, and shows the saved profile', async () => {
+    const saved = { ...sampleProfile, displayName: 'Countess', bios: 'Poetical science' };
+    const { fetchFn, calls } = mockFetch({
+      'POST /api/user/bops_profile/update': { body: { statusCode: 200, data: saved } },
+      'GET /api/user/bops_profile': { body: { statusCode: 200, data: saved } },
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    const user = userEvent.setup();
+    const { store } = renderApp('/my-bops/profile', { preloadedState: signedIn, services: services() });
+    const displayName = await screen.findByLabelText(/Display name/);
+    await user.clear(displayName);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('This field is required')).toBeTruthy();
+    await user.type(displayName, 'Countess');
+    await user.type(screen.getByLabelText('Bio'), 'Poetical science');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your profile is saved.')).toBeTruthy();
+    const update = calls.find((call) => call.url === '/api/user/bops_profile/update');
+    expect(JSON.parse(String(update?.init?.body))).toEqual({
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      dob: '',
+      displayName: 'Countess',
+      bios: 'Poetical science',
+    });
+    expect(store.getState().account.user?.displayName).toBe('Countess');
+    // The sync flag fetches the profile again.
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/user/bops_profile')).toBe(true));
+  });
+
+  it('shows the server explanation when saving fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      mockFetch({
+        'POST /api/user/bops_profile/update': {
+          status: 400,
+          body: { statusCode: 400, error: 'Bad Request', message: 'Display name is taken.' },
+        },
+      }).fetchFn,
+    );
+    const user = userEvent.setup();
+    const { store } = renderApp('/my-bops/profile', { preloadedState: signedIn, services: services() });
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Display name is taken.')).toBeTruthy();
+    expect(store.getState().account.updateStatus).toBe(Status.ERROR);
+  });
+
+  it('uploads a custom photo as multipart field "photo"', async () => {
+    const withPhoto = { ...sampleProfile, customPhoto: '/api/files/p.png' };
+    const { fetchFn, calls } = mockFetch({
+      'POST /api/user/bops_profile/photo': { body: { statusCode: 200, data: withPhoto } },
+      'GET /api/user/bops_profile': { body: { statusCode: 200, data: withPhoto } },
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    const user = userEvent.setup();
+    const { store } = renderApp('/my-bops/profile', { preloadedState: signedIn, services: services() });
+    const file = new File(['png'], 'me.png', { type: 'image/png' });
+    await user.upload(await screen.findByTestId('photo-input'), file);
+    expect(await screen.findByText('Your photo is saved.')).toBeTruthy();
+    const upload = calls.find((call) => call.url === '/api/user/bops_profile/photo');
+    expect((upload?.init?.body as FormData).get('photo')).toBeInstanceOf(File);
+    expect(store.getState().account.user?.customPhoto).toBe('/api/files/p.png');
+  });
+
+  it('refuses an unsupported photo before uploading', async () => {
+    const { fetchFn, calls } = mockFetch({});
+    vi.stubGlobal('fetch', fetchFn);
+    const user = userEvent.setup({ applyAccept: false });
+    renderApp('/my-bops/profile', { preloadedState: signedIn, services: services() });
+    await user.upload(
+      await screen.findByTestId('photo-input'),
+      new File(['gif'], 'a.gif', { type: 'image/gif' }),
+    );
+    expect(await screen.findByText('Choose a JPEG, PNG or WebP image')).toBeTruthy();
+    expect(calls.some((call) => call.url.includes('photo'))).toBe(false);
+  });
+});

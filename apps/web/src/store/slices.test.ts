@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { toUser } from '../api/api-types.ts';
+import { sampleProfile } from '../test/test-app.tsx';
+import {
+  accountSlice,
+  initialAccountState,
+  loggedOut,
+  playlistsLoaded,
+  profileLoaded,
+  userUpdated,
+} from './account.slice.ts';
+import { creationSlice, processCompleted, processesReset, processStarted } from './creation.slice.ts';
+import {
+  initialMusicState,
+  musicSlice,
+  playlistDeleted,
+  repeatSingleChanged,
+  shuffleChanged,
+} from './music.slice.ts';
+import { Status } from './status.ts';
+import { createAppStore } from './store.ts';
+import { fakeServices } from '../test/test-app.tsx';
+
+const ada = toUser(sampleProfile);
+
+describe('the status vocabulary', () => {
+  it('has the spec values', () => {
+    expect(Object.values(Status)).toEqual([
+      'SAVING',
+      'DELETING',
+      'DELETED',
+      'SUCCESS',
+      'ERROR',
+      'LOADING',
+      'RELOAD',
+      'UPDATING',
+      'SUBMITTING',
+      'SUBMITTED',
+      'CONVERTING',
+      'CONVERTED',
+      'Disappear',
+    ]);
+  });
+});
+
+describe('the store', () => {
+  it('has the four spec areas plus the API cache', () => {
+    const store = createAppStore(fakeServices().services);
+    expect(Object.keys(store.getState()).sort()).toEqual([
+      'account',
+      'bopsApi',
+      'creation',
+      'music',
+      'voiceProfile',
+    ]);
+  });
+});
+
+describe('account', () => {
+  it('is authenticated only with a user', () => {
+    const withUser = accountSlice.reducer(initialAccountState, profileLoaded(ada));
+    expect(withUser).toMatchObject({ status: Status.SUCCESS, authenticated: true });
+    expect(accountSlice.reducer(withUser, profileLoaded(null))).toMatchObject({
+      authenticated: false,
+      user: null,
+    });
+  });
+
+  it('applies a user update only when the id matches', () => {
+    const state = accountSlice.reducer(initialAccountState, profileLoaded(ada));
+    expect(
+      accountSlice.reducer(state, userUpdated({ ...ada, id: 'someone-else', displayName: 'X' })).user
+        ?.displayName,
+    ).toBe('Ada');
+    expect(
+      accountSlice.reducer(state, userUpdated({ ...ada, displayName: 'Countess' })).user?.displayName,
+    ).toBe('Countess');
+  });
+
+  it('logout resets to unauthenticated', () => {
+    const state = accountSlice.reducer(initialAccountState, profileLoaded(ada));
+    expect(accountSlice.reducer(state, loggedOut())).toEqual({
+      ...initialAccountState,
+      status: Status.SUCCESS,
+    });
+  });
+});
+
+describe('creation', () => {
+  it('counts processes and never goes below 0', () => {
+    let state = creationSlice.reducer(undefined, processStarted());
+    state = creationSlice.reducer(state, processStarted());
+    expect(state.processCount).toBe(2);
+    state = creationSlice.reducer(state, processCompleted());
+    state = creationSlice.reducer(state, processCompleted());
+    state = creationSlice.reducer(state, processCompleted());
+    expect(state.processCount).toBe(0);
+    state = creationSlice.reducer(creationSlice.reducer(state, processStarted()), processesReset());
+    expect(state.processCount).toBe(0);
+  });
+});
+
+describe('music', () => {
+  it('turns shuffle off when repeat-single goes on', () => {
+    let state = musicSlice.reducer(initialMusicState, shuffleChanged(true));
+    state = musicSlice.reducer(state, repeatSingleChanged(true));
+    expect(state.currentMusic).toMatchObject({ repeatSingle: true, shuffle: false });
+    state = musicSlice.reducer(state, shuffleChanged(true));
+    state = musicSlice.reducer(state, repeatSingleChanged(false));
+    expect(state.currentMusic).toMatchObject({ repeatSingle: false, shuffle: true });
+  });
+
+  it('removes a deleted playlist from both the music and the account areas', () => {
+    const store = createAppStore(fakeServices().services, {
+      music: {
+        ...initialMusicState,
+        playlists: [
+          { id: 'p1', title: 'A', private: true, archieve: false, musics: [] },
+          { id: 'p2', title: 'B', private: false, archieve: false, musics: [] },
+        ],
+      },
+    });
+    store.dispatch(
+      playlistsLoaded([
+        { id: 'p1', private: true },
+        { id: 'p2', private: false },
+      ]),
+    );
+    store.dispatch(playlistDeleted('p1'));
+    expect(store.getState().music.playlists.map((p) => p.id)).toEqual(['p2']);
+    expect(store.getState().account.playlists.map((p) => p.id)).toEqual(['p2']);
+  });
+});
