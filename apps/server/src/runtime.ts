@@ -82,7 +82,7 @@ export async function startBops(config: Config, options: StartOptions): Promise<
     cleanups.push(() => queue.stop(config.shutdownTimeoutMs));
 
     const secret = await new SettingsRepository(database.db).authSecret(config.auth.secret);
-    const auth = createAuth({ config, db: database.db, secret });
+    const auth = createAuth({ config, db: database.db, secret, logger });
     const services = createServices({ config, database, storage, queue, auth });
 
     if (config.role !== 'api') {

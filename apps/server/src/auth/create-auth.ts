@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema.ts';
@@ -15,12 +16,21 @@ export const CLIENT_IP_HEADER = 'x-bops-client-ip';
  * configured through the same generic path as any other provider). Accounts are keyed on
  * (provider, subject); an e-mail address alone never links two accounts.
  */
-export function createAuth(options: { config: Config; db: Database; secret: string }) {
+export function createAuth(options: {
+  config: Config;
+  db: Database;
+  secret: string;
+  logger: FastifyBaseLogger;
+}) {
   const { config, db } = options;
   const https = config.publicUrl.startsWith('https:');
   const signInRule = { window: 60, max: config.auth.signInRateLimit };
   return betterAuth({
     appName: 'Bops',
+    logger: {
+      log: (level, message, ...args) =>
+        options.logger[level]({ detail: args.length ? args : undefined }, `auth: ${message}`),
+    },
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: options.secret,
@@ -55,8 +65,8 @@ export function createAuth(options: { config: Config; db: Database; secret: stri
       customRules: {
         '/sign-in/email': signInRule,
         '/sign-up/email': signInRule,
-        '/sign-in/oauth2': signInRule,
-        '/oauth2/callback/*': signInRule,
+        '/sign-in/social': signInRule,
+        '/callback/*': signInRule,
       },
     },
     advanced: {
