@@ -162,7 +162,6 @@ export default function ProfilePage() {
           value={user?.email ?? ''}
           fullWidth
           slotProps={{ htmlInput: { readOnly: true } }}
-          helperText=" "
         />
         <TextField label={t('profile.bio')} multiline minRows={3} {...field('bio')} />
         {updateStatus === Status.SUCCESS && !saveError && (
