@@ -9,6 +9,7 @@ import { defaultWebDistDir, registerWebApp } from './http/web-app.ts';
 import { registerSameOriginCheck } from './http/same-origin.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { lyricsRoutes } from './routes/lyrics.routes.ts';
 import { profileRoutes } from './routes/profile.routes.ts';
 import { shellRoutes } from './routes/shell.routes.ts';
 import type { Services } from './services/services.ts';
@@ -44,6 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { services: deps.services });
   await app.register(profileRoutes, { services: deps.services });
   await app.register(shellRoutes, { services: deps.services });
+  await app.register(lyricsRoutes, { services: deps.services });
 
   await registerWebApp(app, { distDir: deps.webDistDir ?? defaultWebDistDir });
   return app;

@@ -83,7 +83,7 @@ export async function startBops(config: Config, options: StartOptions): Promise<
 
     const secret = await new SettingsRepository(database.db).authSecret(config.auth.secret);
     const auth = createAuth({ config, db: database.db, secret, logger });
-    const services = createServices({ config, database, storage, queue, auth });
+    const services = createServices({ config, database, storage, queue, auth, logger });
 
     if (config.role !== 'api') {
       await queue.work(handlers, { db: database.db, storage, cpu, logger }, config.jobs.concurrency);

@@ -67,6 +67,10 @@ const envSchema = z.object({
     .regex(/^[a-z][a-z0-9-]{1,30}$/, { message: 'expected lowercase letters, digits and dashes' })
     .default('oidc'),
   SIGN_IN_RATE_LIMIT: integerFromEnv(1, 10_000).default(10),
+  LLM_BASE_URL: urlFromEnv(['http:', 'https:']).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: integerFromEnv(1000, 120_000).default(20_000),
 });
 
 export type Role = 'all' | 'api' | 'worker';
@@ -94,6 +98,8 @@ export interface Config {
       };
   jobs: { concurrency: number; workerThreads: number };
   shutdownTimeoutMs: number;
+  /** An OpenAI-compatible chat endpoint for lyrics; null uses the built-in writer only. */
+  llm: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
   auth: {
     /** Null: generated once and kept in the database. */
     secret: string | null;
@@ -208,6 +214,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: Role = 'a
       : { kind: 'local', dir: path.join(dataDir, 'files') },
     jobs: { concurrency: e.JOB_CONCURRENCY, workerThreads: e.WORKER_THREADS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    llm: e.LLM_BASE_URL
+      ? {
+          baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''),
+          apiKey: e.LLM_API_KEY ?? null,
+          model: e.LLM_MODEL,
+          timeoutMs: e.LLM_TIMEOUT_MS,
+        }
+      : null,
     auth: { secret: e.AUTH_SECRET ?? null, localAccounts, providers, signInRateLimit: e.SIGN_IN_RATE_LIMIT },
   };
 }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Auth } from '../auth/create-auth.ts';
 import type { Config } from '../config/config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
@@ -7,6 +8,7 @@ import { UserRepository } from '../repositories/user.repository.ts';
 import type { Storage } from '../storage/storage.ts';
 import { AuthService } from './auth.service.ts';
 import { HealthService } from './health.service.ts';
+import { LyricsService } from './lyrics.service.ts';
 import { ProfileService } from './profile.service.ts';
 import { ShellService } from './shell.service.ts';
 
@@ -17,6 +19,7 @@ export interface Services {
   auth: AuthService;
   profile: ProfileService;
   shell: ShellService;
+  lyrics: LyricsService;
 }
 
 export interface ServiceDeps {
@@ -25,6 +28,7 @@ export interface ServiceDeps {
   storage: Storage;
   queue: JobQueue;
   auth: Auth;
+  logger: FastifyBaseLogger;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -36,5 +40,6 @@ export function createServices(deps: ServiceDeps): Services {
     auth: new AuthService({ auth: deps.auth, config: deps.config }),
     profile: new ProfileService({ users, storage: deps.storage, queue: deps.queue }),
     shell: new ShellService({ users, crashes: new CrashReportRepository(db) }),
+    lyrics: new LyricsService({ config: deps.config, logger: deps.logger }),
   };
 }

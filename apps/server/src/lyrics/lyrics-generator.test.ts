@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { generateLyrics, topicsOf } from './lyrics-generator.ts';
+import { countSyllables, rhymeKey } from './rhyme.ts';
+
+describe('rhymeKey and countSyllables', () => {
+  it('finds rhymes from pronunciations', () => {
+    expect(rhymeKey('night')).toBe(rhymeKey('tonight'));
+    expect(rhymeKey('fire')).toBe(rhymeKey('desire'));
+    expect(rhymeKey('night')).not.toBe(rhymeKey('day'));
+    expect(rhymeKey('shine bright')).toBe(rhymeKey('light'));
+  });
+  it('counts syllables, with a fallback for unknown words', () => {
+    expect(countSyllables('Every single night')).toBe(6);
+    expect(countSyllables('zorblax')).toBe(2);
+  });
+});
+
+describe('generateLyrics', () => {
+  const request = {
+    title: 'Summer Nights',
+    prompt: 'driving with my friends by the ocean in the summer',
+    seed: 42,
+  };
+
+  it('is the same for the same seed and different for another', () => {
+    expect(generateLyrics(request).text).toBe(generateLyrics(request).text);
+    expect(generateLyrics({ ...request, seed: 43 }).text).not.toBe(generateLyrics(request).text);
+  });
+
+  it.each([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])(
+    'writes 8–16 rhyming lines sized to a bar, with a hook (seed %i)',
+    (seed) => {
+      const song = generateLyrics({ ...request, seed });
+      expect(song.lines.length).toBeGreaterThanOrEqual(8);
+      expect(song.lines.length).toBeLessThanOrEqual(16);
+      const stanzas = song.text.split('\n\n');
+      const hook = stanzas[1]!.split('\n');
+      expect(hook.some((line) => line.includes('Summer Nights'))).toBe(true);
+      for (const line of song.lines) {
+        const syllables = countSyllables(line);
+        expect(syllables, line).toBeGreaterThanOrEqual(6);
+        expect(syllables, line).toBeLessThanOrEqual(16);
+      }
+      // Every stanza rhymes in its scheme: AABB pairs or ABAB alternations, four lines at a time.
+      for (const stanza of stanzas) {
+        const ends = stanza.split('\n').map((line) => rhymeKey(line.split(/\s+/).at(-1)!));
+        for (let i = 0; i + 3 < ends.length; i += 4) {
+          if (song.scheme === 'AABB') {
+            expect(ends[i]).toBe(ends[i + 1]);
+            expect(ends[i + 2]).toBe(ends[i + 3]);
+          } else {
+            expect(ends[i]).toBe(ends[i + 2]);
+            expect(ends[i + 1]).toBe(ends[i + 3]);
+          }
+        }
+      }
+    },
+  );
+
+  it('writes about the prompt', () => {
+    const songs = [1, 2, 3, 4, 5].map(
+      (seed) => generateLyrics({ title: 'Night Drive', prompt: 'ocean highway freedom', seed }).text,
+    );
+    const mentions = songs.filter((text) => /ocean|highway|freedom/i.test(text)).length;
+    expect(mentions).toBeGreaterThanOrEqual(4);
+  });
+
+  it('never uses a slur or obscenity the user typed', () => {
+    expect(topicsOf('fuck this', 'shit bitch ocean')).toEqual(['ocean']);
+    for (let seed = 0; seed < 20; seed++) {
+      const text = generateLyrics({ title: 'Fuck it', prompt: 'bitch shit ocean', seed }).text.toLowerCase();
+      expect(text).not.toMatch(/fuck|shit|bitch/);
+    }
+  });
+
+  it('still writes a hook when the title is empty or unusable', () => {
+    const song = generateLyrics({ title: '!!!', prompt: '', seed: 7 });
+    expect(song.lines.length).toBeGreaterThanOrEqual(12);
+  });
+});

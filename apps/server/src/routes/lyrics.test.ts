@@ -1,0 +1,119 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, buildUser } from '../test/factories.ts';
+import { startTestRuntime, type TestRuntime } from '../test/test-runtime.ts';
+
+/** An OpenAI-compatible chat endpoint on loopback whose answer each test chooses. */
+async function startFakeModel(answer: { status: number; body: unknown; delayMs?: number }) {
+  const requests: unknown[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      requests.push({ url: req.url, auth: req.headers.authorization, body: JSON.parse(body || '{}') });
+      setTimeout(
+        () =>
+          res
+            .writeHead(answer.status, { 'content-type': 'application/json' })
+            .end(JSON.stringify(answer.body)),
+        answer.delayMs ?? 0,
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    requests,
+    answer,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('lyrics generation', () => {
+  let runtime: TestRuntime;
+  let model: Awaited<ReturnType<typeof startFakeModel>>;
+
+  beforeAll(async () => {
+    model = await startFakeModel({ status: 200, body: {} });
+    runtime = await startTestRuntime('pglite', {
+      env: {
+        LLM_BASE_URL: model.url,
+        LLM_API_KEY: 'sk-test',
+        LLM_MODEL: 'test-model',
+        LLM_TIMEOUT_MS: '1000',
+      },
+    });
+  });
+  afterAll(async () => {
+    await runtime?.destroy();
+    await model?.close();
+  });
+
+  const ask = async (payload: unknown) => {
+    const user = await buildUser(runtime.app!);
+    return runtime.app!.inject({
+      method: 'POST',
+      url: '/api/music/generateLyrics/v3',
+      headers: as(user),
+      payload: payload as object,
+    });
+  };
+
+  it('uses the configured language model and cleans its answer', async () => {
+    model.answer.status = 200;
+    model.answer.body = {
+      choices: [
+        {
+          message: {
+            content: '[Verse]\nLine one of the verse right here\nLine two rhymes with it, yeah we clear',
+          },
+        },
+      ],
+    };
+    const response = await ask({ musicName: 'Test Song', context: 'about testing' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      statusCode: 200,
+      data: 'Line one of the verse right here\nLine two rhymes with it, yeah we clear',
+    });
+    const request = model.requests.at(-1) as {
+      url: string;
+      auth: string;
+      body: { model: string; messages: Array<{ content: string }> };
+    };
+    expect(request.url).toBe('/v1/chat/completions');
+    expect(request.auth).toBe('Bearer sk-test');
+    expect(request.body.model).toBe('test-model');
+    expect(request.body.messages.at(-1)!.content).toContain('Test Song');
+  });
+
+  it.each([
+    ['an error status', { status: 500, body: { error: 'down' } }],
+    ['a malformed answer', { status: 200, body: { nothing: true } }],
+    [
+      'no answer in time',
+      { status: 200, body: { choices: [{ message: { content: 'late' } }] }, delayMs: 2000 },
+    ],
+  ])('falls back to the built-in writer on %s', async (_what, answer) => {
+    Object.assign(model.answer, { delayMs: 0 }, answer);
+    const response = await ask({ musicName: 'Fallback Song', context: 'ocean' });
+    expect(response.statusCode).toBe(200);
+    const lyrics = response.json().data as string;
+    expect(lyrics.split('\n').filter(Boolean).length).toBeGreaterThanOrEqual(12);
+    expect(lyrics).toContain('Fallback Song');
+  });
+
+  it('requires a title and sign-in', async () => {
+    const missing = await ask({ musicName: '  ', context: 'x' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('musicName: This field is required');
+    const visitor = await runtime.app!.inject({
+      method: 'POST',
+      url: '/api/music/generateLyrics/v3',
+      headers: { origin: 'http://localhost:8080' },
+      payload: { musicName: 'x' },
+    });
+    expect(visitor.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,85 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/config.ts';
+import { generateLyrics } from '../lyrics/lyrics-generator.ts';
+
+/** Longest lyrics we accept from anywhere (the rap flow's cap). */
+export const LYRICS_MAX_CHARS = 3000;
+
+export interface LyricsAsk {
+  musicName: string;
+  context: string;
+  seed?: number;
+}
+
+/**
+ * Writes lyrics: with the operator's language model when one is configured, otherwise (and on any
+ * failure of it) with the built-in rhyme-aware writer, so the button always works.
+ */
+export class LyricsService {
+  readonly #llm: Config['llm'];
+  readonly #logger: FastifyBaseLogger;
+
+  constructor(deps: { config: Config; logger: FastifyBaseLogger }) {
+    this.#llm = deps.config.llm;
+    this.#logger = deps.logger;
+  }
+
+  async write(ask: LyricsAsk): Promise<{ lyrics: string; source: 'llm' | 'built-in' }> {
+    if (this.#llm) {
+      try {
+        const lyrics = await this.#askModel(ask);
+        if (lyrics) return { lyrics, source: 'llm' };
+      } catch (error) {
+        this.#logger.warn({ err: error }, 'the language model failed; using the built-in lyric writer');
+      }
+    }
+    return {
+      lyrics: generateLyrics({
+        title: ask.musicName,
+        prompt: ask.context,
+        ...(ask.seed !== undefined ? { seed: ask.seed } : {}),
+      }).text,
+      source: 'built-in',
+    };
+  }
+
+  async #askModel(ask: LyricsAsk): Promise<string | null> {
+    const llm = this.#llm!;
+    const response = await fetch(`${llm.baseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(llm.apiKey ? { authorization: `Bearer ${llm.apiKey}` } : {}),
+      },
+      signal: AbortSignal.timeout(llm.timeoutMs),
+      body: JSON.stringify({
+        model: llm.model,
+        temperature: 0.9,
+        max_tokens: 700,
+        messages: [
+          {
+            role: 'system',
+            content:
+              'You write rap lyrics for a music app. Write 8 to 16 short lines (8 to 13 syllables each) with end rhymes, ' +
+              'a verse and a 4-line hook that names the song title. No slurs, no hate, nothing sexual, no real people. ' +
+              'Answer with the lyrics only: no title, no section labels, no commentary.',
+          },
+          { role: 'user', content: `Title: ${ask.musicName}\nAbout: ${ask.context || ask.musicName}` },
+        ],
+      }),
+    });
+    if (!response.ok) throw new Error(`the language model answered HTTP ${response.status}`);
+    const body = (await response.json()) as { choices?: Array<{ message?: { content?: unknown } }> };
+    const content = body.choices?.[0]?.message?.content;
+    if (typeof content !== 'string') throw new Error('the language model gave no text');
+    const lyrics = content
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => !/^\[.*\]$|^(verse|hook|chorus|intro|outro)\b.*:$/i.test(line))
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim();
+    if (lyrics.length < 20) throw new Error('the language model gave too little text');
+    return lyrics.slice(0, LYRICS_MAX_CHARS);
+  }
+}
