@@ -1,0 +1,42 @@
+// End-to-end rap render benchmark: lyrics -> mastered MP3 (+ stems), median of 5 runs.
+// Last line is key=value pairs for tooling.
+import { renderRap } from '../src/index.ts';
+import { SIXTEEN_BARS } from './bench-lyrics.ts';
+
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const artistId = process.env.BENCH_ARTIST ?? 'mc-volt';
+const beatId = process.env.BENCH_BEAT ?? 'dusty-crates';
+const walls: number[] = [];
+let duration = 0;
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+for (let i = 0; i < runs; i++) {
+  const t0 = performance.now();
+  const phases: Record<string, number> = {};
+  let last = t0;
+  const result = await renderRap(
+    { lyrics: SIXTEEN_BARS, artistId, musicSelectionId: beatId },
+    {
+      onProgress: (phase, fraction) => {
+        if (fraction === 1) {
+          const now = performance.now();
+          phases[phase] = Math.round(now - last);
+          last = now;
+        }
+      },
+    },
+  );
+  const wall = (performance.now() - t0) / 1000;
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  walls.push(wall);
+  duration = result.durationSeconds;
+  console.log(
+    `run ${i + 1}: ${wall.toFixed(2)} s for ${duration.toFixed(1)} s of audio; LUFS ${result.loudness.integratedLufs} TP ${result.loudness.truePeakDbtp}; phases ms ${JSON.stringify(phases)}`,
+  );
+}
+clearInterval(sampler);
+walls.sort((a, b) => a - b);
+const median = walls[Math.floor(walls.length / 2)]!;
+console.log(
+  `rap60_wall_s=${median.toFixed(2)} rtf=${(median / duration).toFixed(3)} peak_rss_mb=${Math.round(peakRss / 1024 / 1024)} audio_s=${duration.toFixed(1)}`,
+);

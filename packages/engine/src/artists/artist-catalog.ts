@@ -1,0 +1,297 @@
+import type { Decibels, Semitones } from '../units.ts';
+import type { FlowStyle } from '../flow/flow-style.ts';
+
+/** How an artist's voice is made from a TTS voice: applied per line, never per syllable. */
+export interface VoiceRecipe {
+  backend: 'flite' | 'espeak';
+  voice: string;
+  pitch: Semitones;
+  /** Net formant factor: <1 larger/deeper vocal tract, >1 smaller/younger. */
+  formant: number;
+  /** Sung artists chant on notes of the chord; 0 = speech intonation. */
+  monotone: boolean;
+  tone: { low: Decibels; presence: Decibels; air: Decibels };
+  /** Doubles on the last words of each line (rap) or the whole line (singers). */
+  doubles: 'none' | 'line-ends' | 'full';
+  adlibs: string[];
+  reverb: number;
+  delay: number;
+  /** Bandwidth-extension amount: how much synthetic air above 8 kHz. */
+  exciter: number;
+}
+
+export interface ArtistDefinition {
+  id: string;
+  name: string;
+  description: string;
+  gender: 'male' | 'female';
+  kind: 'rapper' | 'singer';
+  style: FlowStyle['id'];
+  recipe: VoiceRecipe;
+}
+
+/** The public shape the server lists. */
+export interface Artist {
+  id: string;
+  name: string;
+  description: string;
+  gender: 'male' | 'female';
+  kind: 'rapper' | 'singer';
+  voice: string;
+  style: string;
+}
+
+const tone = (low: number, presence: number, air: number) => ({ low, presence, air });
+
+export const ARTISTS: readonly ArtistDefinition[] = [
+  {
+    id: 'mc-volt',
+    name: 'MC Volt',
+    gender: 'male',
+    kind: 'rapper',
+    style: 'straight',
+    description: 'Punchy, upfront and on every beat: classic straight-16ths flow with hype ad-libs.',
+    recipe: {
+      backend: 'flite',
+      voice: 'rms',
+      pitch: -1,
+      formant: 0.97,
+      monotone: false,
+      tone: tone(2, 3, 3),
+      doubles: 'line-ends',
+      adlibs: ['yeah', "let's go"],
+      reverb: 0.12,
+      delay: 0.15,
+      exciter: 1,
+    },
+  },
+  {
+    id: 'lil-nova',
+    name: 'Lil Nova',
+    gender: 'female',
+    kind: 'rapper',
+    style: 'triplet',
+    description: 'Bright, bouncy triplet flow that skips over trap hats.',
+    recipe: {
+      backend: 'flite',
+      voice: 'slt',
+      pitch: 1,
+      formant: 1.03,
+      monotone: false,
+      tone: tone(-1, 2, 4),
+      doubles: 'line-ends',
+      adlibs: ['ayy', 'uh huh'],
+      reverb: 0.15,
+      delay: 0.2,
+      exciter: 1.2,
+    },
+  },
+  {
+    id: 'deacon-grey',
+    name: 'Deacon Grey',
+    gender: 'male',
+    kind: 'rapper',
+    style: 'laid-back',
+    description: 'Deep, unhurried storyteller who sits just behind the beat; made for boom bap.',
+    recipe: {
+      backend: 'flite',
+      voice: 'awb',
+      pitch: -3,
+      formant: 0.92,
+      monotone: false,
+      tone: tone(3, 1, 1),
+      doubles: 'none',
+      adlibs: ['uh', 'come on'],
+      reverb: 0.2,
+      delay: 0.1,
+      exciter: 0.7,
+    },
+  },
+  {
+    id: 'rapid-rae',
+    name: 'Rapid Rae',
+    gender: 'female',
+    kind: 'rapper',
+    style: 'double-time',
+    description: 'Double-time machine gun: two syllables where others fit one.',
+    recipe: {
+      backend: 'flite',
+      voice: 'slt',
+      pitch: -1,
+      formant: 1.0,
+      monotone: false,
+      tone: tone(0, 4, 3),
+      doubles: 'line-ends',
+      adlibs: ['go', 'yeah'],
+      reverb: 0.08,
+      delay: 0.12,
+      exciter: 1.1,
+    },
+  },
+  {
+    id: 'kid-kilo',
+    name: 'Kid Kilo',
+    gender: 'male',
+    kind: 'rapper',
+    style: 'choppy',
+    description: 'Young, clipped and staccato; every syllable snapped to the grid.',
+    recipe: {
+      backend: 'flite',
+      voice: 'kal16',
+      pitch: 2,
+      formant: 1.08,
+      monotone: false,
+      tone: tone(-2, 3, 4),
+      doubles: 'line-ends',
+      adlibs: ['what', 'skrrt'],
+      reverb: 0.1,
+      delay: 0.18,
+      exciter: 1.2,
+    },
+  },
+  {
+    id: 'saint-echo',
+    name: 'Saint Echo',
+    gender: 'male',
+    kind: 'rapper',
+    style: 'laid-back',
+    description: 'Low, smoky voice drenched in echoes; slow and heavy.',
+    recipe: {
+      backend: 'flite',
+      voice: 'rms',
+      pitch: -5,
+      formant: 0.88,
+      monotone: false,
+      tone: tone(3, 0, 2),
+      doubles: 'full',
+      adlibs: ['yeah', 'echo'],
+      reverb: 0.3,
+      delay: 0.35,
+      exciter: 0.8,
+    },
+  },
+  {
+    id: 'cipher-9',
+    name: 'Cipher 9',
+    gender: 'female',
+    kind: 'rapper',
+    style: 'straight',
+    description: 'A deliberately robotic, formant-synth rapper from the future.',
+    recipe: {
+      backend: 'espeak',
+      voice: 'en-us+f3',
+      pitch: 0,
+      formant: 1.0,
+      monotone: false,
+      tone: tone(0, 2, 2),
+      doubles: 'line-ends',
+      adlibs: ['beep', 'yeah'],
+      reverb: 0.12,
+      delay: 0.2,
+      exciter: 0.9,
+    },
+  },
+  {
+    id: 'aria-bloom',
+    name: 'Aria Bloom',
+    gender: 'female',
+    kind: 'singer',
+    style: 'melodic',
+    description: 'Airy pop singer; long notes on the chord tones, lush reverb.',
+    recipe: {
+      backend: 'flite',
+      voice: 'slt',
+      pitch: 0,
+      formant: 1.02,
+      monotone: true,
+      tone: tone(-1, 2, 5),
+      doubles: 'full',
+      adlibs: ['ooh'],
+      reverb: 0.35,
+      delay: 0.2,
+      exciter: 1.3,
+    },
+  },
+  {
+    id: 'marcus-vale',
+    name: 'Marcus Vale',
+    gender: 'male',
+    kind: 'singer',
+    style: 'melodic',
+    description: 'Smooth R&B baritone with a warm low end.',
+    recipe: {
+      backend: 'flite',
+      voice: 'rms',
+      pitch: -2,
+      formant: 0.96,
+      monotone: true,
+      tone: tone(2, 1, 3),
+      doubles: 'full',
+      adlibs: ['oh yeah'],
+      reverb: 0.3,
+      delay: 0.15,
+      exciter: 1,
+    },
+  },
+  {
+    id: 'ivy-lark',
+    name: 'Ivy Lark',
+    gender: 'female',
+    kind: 'singer',
+    style: 'melodic',
+    description: 'High, bright indie voice that floats above the beat.',
+    recipe: {
+      backend: 'flite',
+      voice: 'slt',
+      pitch: 3,
+      formant: 1.06,
+      monotone: true,
+      tone: tone(-2, 3, 5),
+      doubles: 'line-ends',
+      adlibs: ['la la'],
+      reverb: 0.3,
+      delay: 0.25,
+      exciter: 1.3,
+    },
+  },
+  {
+    id: 'rowan-ash',
+    name: 'Rowan Ash',
+    gender: 'male',
+    kind: 'singer',
+    style: 'melodic',
+    description: 'Raspy folk-soul tenor with a Scottish lilt.',
+    recipe: {
+      backend: 'flite',
+      voice: 'awb',
+      pitch: 1,
+      formant: 1.0,
+      monotone: true,
+      tone: tone(1, 2, 2),
+      doubles: 'full',
+      adlibs: ['hey'],
+      reverb: 0.28,
+      delay: 0.18,
+      exciter: 0.9,
+    },
+  },
+];
+
+export function findArtist(id: string): ArtistDefinition | undefined {
+  return ARTISTS.find((a) => a.id === id);
+}
+
+const recipeSummary = (r: VoiceRecipe) =>
+  `${r.backend}:${r.voice} ${r.pitch >= 0 ? '+' : ''}${r.pitch} st, formant x${r.formant.toFixed(2)}${r.monotone ? ', sung' : ''}${r.doubles !== 'none' ? `, doubles ${r.doubles}` : ''}`;
+
+export function listArtists(): Artist[] {
+  return ARTISTS.map((a) => ({
+    id: a.id,
+    name: a.name,
+    description: a.description,
+    gender: a.gender,
+    kind: a.kind,
+    voice: recipeSummary(a.recipe),
+    style: a.style,
+  }));
+}

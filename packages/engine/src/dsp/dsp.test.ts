@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { resample } from './resampler.ts';
+import { Biquad } from './biquad-filter.ts';
+import { limit, compress } from './dynamics.ts';
+import { Fft } from './fft.ts';
+import { stretch, stretchFast } from './time-stretcher.ts';
+import { peakOf, rmsOf } from '../pcm-audio.ts';
+
+const sine = (frequency: number, sampleRate: number, seconds: number, amplitude = 0.5) =>
+  Float32Array.from(
+    { length: Math.round(seconds * sampleRate) },
+    (_, i) => amplitude * Math.sin((2 * Math.PI * frequency * i) / sampleRate),
+  );
+
+describe('resampler', () => {
+  it('keeps a tone’s level and pitch when upsampling 16 kHz to 44.1 kHz', () => {
+    const out = resample(sine(1000, 16000, 0.5), 16000, 44100);
+    expect(out.length).toBe(22050);
+    expect(rmsOf(out, 2000, 20000)).toBeCloseTo(0.5 / Math.SQRT2, 3);
+  });
+  it('removes content above the new Nyquist when downsampling (no aliasing)', () => {
+    const out = resample(sine(15000, 44100, 0.5), 44100, 16000);
+    expect(rmsOf(out, 500, 7500)).toBeLessThan(0.005);
+  });
+});
+
+describe('biquad filters', () => {
+  it('low-pass passes the band and attenuates above the cut-off', () => {
+    const low = new Biquad({ type: 'lowpass', frequency: 1000, sampleRate: 44100 }).process(
+      sine(200, 44100, 0.3),
+    );
+    const high = new Biquad({ type: 'lowpass', frequency: 1000, sampleRate: 44100 }).process(
+      sine(8000, 44100, 0.3),
+    );
+    expect(rmsOf(low, 4000)).toBeGreaterThan(0.34);
+    expect(rmsOf(high, 4000)).toBeLessThan(0.01);
+  });
+});
+
+describe('dynamics', () => {
+  it('the limiter never lets a sample over the ceiling, and leaves quiet parts alone', () => {
+    const x = sine(100, 44100, 1, 0.3);
+    for (let i = 20000; i < 21000; i++) x[i]! *= 4;
+    const y = x.slice();
+    limit([y], { ceiling: 0.5, lookahead: 0.005, release: 0.05, sampleRate: 44100 });
+    expect(peakOf(y)).toBeLessThanOrEqual(0.5 + 1e-6);
+    expect(rmsOf(y, 0, 15000)).toBeCloseTo(rmsOf(x, 0, 15000), 4);
+  });
+  it('the compressor reduces loud signal by roughly its ratio above threshold', () => {
+    const y = compress(sine(200, 44100, 1, 1), {
+      threshold: -20,
+      ratio: 4,
+      attack: 0.001,
+      release: 0.05,
+      knee: 0,
+      sampleRate: 44100,
+    });
+    // 0 dBFS peak, 20 dB over: 15 dB of reduction.
+    expect(peakOf(y.subarray(22050))).toBeGreaterThan(0.15);
+    expect(peakOf(y.subarray(22050))).toBeLessThan(0.22);
+  });
+});
+
+describe('fft', () => {
+  it('puts a bin-centred tone in its bin', () => {
+    const fft = new Fft(256);
+    const mags = fft.magnitudes(
+      Float32Array.from({ length: 256 }, (_, i) => Math.cos((2 * Math.PI * 10 * i) / 256)),
+    );
+    expect(mags[10]).toBeCloseTo(128, 6);
+    expect(mags[11]).toBeLessThan(1e-9);
+  });
+});
+
+describe('time stretcher', () => {
+  it('places key-framed transients where asked (R2 precise) within 20 ms', async () => {
+    const rate = 16000;
+    const x = new Float32Array(rate * 3);
+    for (let i = 0; i < x.length; i++) x[i] = 0.05 * Math.sin(i * 0.07);
+    const marks = [0.5, 1.0, 1.5, 2.0, 2.5];
+    for (const m of marks)
+      for (let i = 0; i < 800; i++) x[Math.round(m * rate) + i]! += Math.sin(i * 0.3) * Math.exp(-i / 200);
+    const targets = [0.4, 1.2, 1.5, 2.4, 3.3];
+    const y = await stretch(x, {
+      sampleRate: rate,
+      engine: 'faster',
+      outputLength: 3.8 * rate,
+      keyFrames: marks.map((m, i) => ({ from: m * rate, to: targets[i]! * rate })),
+    });
+    expect(y.length).toBe(3.8 * rate);
+    const found: number[] = [];
+    let last = -1e9;
+    for (let i = 0; i < y.length; i++) {
+      if (Math.abs(y[i]!) > 0.4) {
+        if (i - last > 2000) found.push(i / rate);
+        last = i;
+      }
+    }
+    expect(found).toHaveLength(5);
+    found.forEach((t, i) => expect(Math.abs(t - targets[i]!)).toBeLessThan(0.02));
+  });
+  it('sonic changes duration quickly without changing pitch', async () => {
+    const y = await stretchFast(sine(300, 16000, 1), { sampleRate: 16000, timeRatio: 1.5 });
+    expect(y.length / 16000).toBeCloseTo(1.5, 1);
+  });
+});

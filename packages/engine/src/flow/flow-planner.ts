@@ -1,0 +1,171 @@
+import type { Seconds } from '../units.ts';
+import type { Stress } from '../text/stress-lexicon.ts';
+import type { FlowStyle } from './flow-style.ts';
+
+export interface PlannerSyllable {
+  stress: Stress;
+  /** Spoken time from this syllable's vowel onset to the next one's (or to its end for the last). */
+  naturalDuration: Seconds;
+  isWordEnd: boolean;
+}
+
+export interface LinePlan {
+  /** Grid slot of each syllable, counted from the line's first downbeat; negative = pickup. */
+  slots: number[];
+  bars: number;
+  slotsPerBar: number;
+  cost: number;
+}
+
+const BEATS_PER_BAR = 4;
+const INFEASIBLE = 1e9;
+
+/** How well a syllable of this stress sits at this slot (0 = ideal). */
+export function positionCost(stress: Stress, slot: number, slotsPerBeat: number): number {
+  const r = ((slot % slotsPerBeat) + slotsPerBeat) % slotsPerBeat;
+  const onBeat = r === 0;
+  const onEighth = slotsPerBeat % 2 === 0 && r === slotsPerBeat / 2;
+  const onSixteenth = slotsPerBeat === 8 && r % 2 === 0;
+  if (stress === 2) {
+    if (onBeat) return 0;
+    if (onEighth) return 0.5;
+    if (slotsPerBeat === 3) return 1.6;
+    return onSixteenth ? 3 : 5;
+  }
+  if (stress === 1) return onBeat || onEighth ? 0.15 : 0.9;
+  // Unstressed syllables should leave the beats to the stressed ones.
+  return onBeat ? 0.9 : onEighth ? 0.25 : 0.2;
+}
+
+/** The rhyme (last stressed syllable) belongs on beat 4 of the line's last bar; beat 3 or the 8ths near 4 will do. */
+function rhymeCost(slot: number, bars: number, slotsPerBeat: number): number {
+  const lastBar = (bars - 1) * BEATS_PER_BAR * slotsPerBeat;
+  const beat4 = lastBar + 3 * slotsPerBeat;
+  if (slot === beat4) return 0;
+  const d = Math.abs(slot - beat4) / slotsPerBeat;
+  if (slot === lastBar + 2 * slotsPerBeat) return 1.2;
+  return d <= 0.5 ? 1 : 2.5 + d;
+}
+
+/** Cost of giving syllable `i` a span of `span` seconds where it naturally takes `natural`. */
+function durationCost(span: Seconds, syllable: PlannerSyllable, style: FlowStyle, beat: Seconds): number {
+  const natural = Math.max(0.05, syllable.naturalDuration);
+  const ratio = span / natural;
+  if (ratio < 0.45) return INFEASIBLE;
+  if (ratio <= style.maxStretch) return style.durationWeight * Math.abs(Math.log2(ratio));
+  const stretchPart = style.durationWeight * Math.log2(style.maxStretch);
+  // Beyond the stretch limit the remainder is a rest: fine after a word, awkward inside one.
+  const rest = (span - natural * style.maxStretch) / beat;
+  return syllable.isWordEnd ? stretchPart + 0.6 * rest : stretchPart + 4 + 3 * rest;
+}
+
+/**
+ * Dynamic programming over grid slots: every syllable gets a slot, strictly increasing, so that
+ * stressed syllables fall on beats and 8ths, spans stay near spoken lengths, and the rhyme lands
+ * near beat 4. Returns the cheapest plan across 1..maxBars bars.
+ */
+export function planLine(
+  syllables: readonly PlannerSyllable[],
+  {
+    secondsPerBeat,
+    style,
+    maxBars = 2,
+    earliestSlot = -style.slotsPerBeat,
+  }: { secondsPerBeat: Seconds; style: FlowStyle; maxBars?: number; earliestSlot?: number },
+): LinePlan {
+  const sub = style.slotsPerBeat;
+  const slotsPerBar = BEATS_PER_BAR * sub;
+  const slot = secondsPerBeat / sub;
+  let best: LinePlan | undefined;
+  const minBars = Math.max(1, Math.ceil(syllables.length / (slotsPerBar * style.maxFill)));
+  for (let bars = Math.min(minBars, maxBars); bars <= Math.max(maxBars, minBars); bars++) {
+    const plan = planInBars(syllables, bars, sub, slot, secondsPerBeat, style, earliestSlot);
+    // A second bar costs a little: lines should breathe, not crawl.
+    const total = plan.cost + (bars - 1) * 2.5;
+    if (!best || total < best.cost) best = { ...plan, cost: total };
+    if (best.cost < INFEASIBLE && bars >= minBars + 1) break;
+  }
+  return best!;
+}
+
+function planInBars(
+  syllables: readonly PlannerSyllable[],
+  bars: number,
+  sub: number,
+  slot: Seconds,
+  beat: Seconds,
+  style: FlowStyle,
+  earliestSlot: number,
+): LinePlan {
+  const n = syllables.length;
+  const slotsPerBar = BEATS_PER_BAR * sub;
+  if (n === 0) return { slots: [], bars, slotsPerBar, cost: 0 };
+  // Pickups reach back up to a beat, but never onto the previous line's last syllable.
+  const lo = Math.min(0, Math.max(-sub, earliestSlot));
+  const hi = bars * slotsPerBar - 1;
+  const lastAllowed = hi;
+  const width = hi - lo + 1;
+  const maxStep = 3 * sub;
+  let rhymeIndex = -1;
+  for (let i = n - 1; i >= 0; i--) {
+    if (syllables[i]!.stress > 0) {
+      rhymeIndex = i;
+      break;
+    }
+  }
+  if (rhymeIndex < 0) rhymeIndex = n - 1;
+  const cost = Array.from({ length: n }, () => new Float64Array(width).fill(INFEASIBLE));
+  const back = Array.from({ length: n }, () => new Int16Array(width).fill(-32768));
+  const first = syllables[0]!;
+  for (let s = lo; s <= Math.min(hi, 2 * sub); s++) {
+    if (s < 0 && first.stress > 0) continue;
+    let c = positionCost(first.stress, s, sub) + 0.15 * Math.abs(s);
+    if (rhymeIndex === 0) c += rhymeCost(s, bars, sub);
+    cost[0]![s - lo] = c;
+  }
+  for (let i = 1; i < n; i++) {
+    const syl = syllables[i]!;
+    const prev = syllables[i - 1]!;
+    const tailRoom = n - 1 - i; // later syllables need at least one slot each
+    for (let s = lo + i; s <= hi - tailRoom; s++) {
+      const place = positionCost(syl.stress, s, sub) + (i === rhymeIndex ? rhymeCost(s, bars, sub) : 0);
+      let bestCost = INFEASIBLE;
+      let bestPrev = -32768;
+      for (let d = 1; d <= maxStep; d++) {
+        const p = s - d;
+        if (p < lo) break;
+        const pc = cost[i - 1]![p - lo]!;
+        if (pc >= INFEASIBLE) continue;
+        const c = pc + durationCost(d * slot, prev, style, beat) + place;
+        if (c < bestCost) {
+          bestCost = c;
+          bestPrev = p;
+        }
+      }
+      cost[i]![s - lo] = bestCost;
+      back[i]![s - lo] = bestPrev;
+    }
+  }
+  // The last syllable rings on; it only needs to end before the line's last slot.
+  let end = lo;
+  let endCost = INFEASIBLE;
+  for (let s = lo; s <= lastAllowed; s++) {
+    const c = cost[n - 1]![s - lo]!;
+    if (c < endCost) {
+      endCost = c;
+      end = s;
+    }
+  }
+  if (endCost >= INFEASIBLE)
+    return { slots: evenSlots(n, bars, slotsPerBar), bars, slotsPerBar, cost: INFEASIBLE };
+  const slots = new Array<number>(n);
+  slots[n - 1] = end;
+  for (let i = n - 1; i > 0; i--) slots[i - 1] = back[i]![slots[i]! - lo]!;
+  return { slots, bars, slotsPerBar, cost: endCost };
+}
+
+/** Fallback for absurdly dense lines: spread syllables evenly so rendering still works. */
+function evenSlots(n: number, bars: number, slotsPerBar: number): number[] {
+  const total = bars * slotsPerBar;
+  return Array.from({ length: n }, (_, i) => Math.floor((i * total) / n));
+}

@@ -1,0 +1,60 @@
+import type { Seconds } from '../units.ts';
+
+/** How an artist rides the beat. */
+export interface FlowStyle {
+  id: 'straight' | 'laid-back' | 'double-time' | 'triplet' | 'choppy' | 'melodic';
+  /** Grid slots per beat: 4 = 16ths, 3 = 8th-note triplets, 8 = 32nds (double time). */
+  slotsPerBeat: 3 | 4 | 8;
+  /** Rapper sits behind (+) or ahead of (-) the beat. */
+  pocket: Seconds;
+  /** Weight of keeping each syllable near its spoken length; high = conversational, low = rhythmic. */
+  durationWeight: number;
+  /** Fill a bar up to this share of its slots before spilling a line onto two bars. */
+  maxFill: number;
+  /** Longest stretch of a syllable's own sound before the rest becomes silence. */
+  maxStretch: number;
+}
+
+export const FLOW_STYLES: Record<FlowStyle['id'], FlowStyle> = {
+  straight: {
+    id: 'straight',
+    slotsPerBeat: 4,
+    pocket: 0,
+    durationWeight: 0.8,
+    maxFill: 0.85,
+    maxStretch: 1.5,
+  },
+  'laid-back': {
+    id: 'laid-back',
+    slotsPerBeat: 4,
+    pocket: 0.02,
+    durationWeight: 1.1,
+    maxFill: 0.7,
+    maxStretch: 1.7,
+  },
+  'double-time': {
+    id: 'double-time',
+    slotsPerBeat: 8,
+    pocket: 0,
+    durationWeight: 0.6,
+    maxFill: 0.6,
+    maxStretch: 1.3,
+  },
+  triplet: { id: 'triplet', slotsPerBeat: 3, pocket: 0, durationWeight: 0.7, maxFill: 0.9, maxStretch: 1.5 },
+  choppy: {
+    id: 'choppy',
+    slotsPerBeat: 4,
+    pocket: -0.005,
+    durationWeight: 0.4,
+    maxFill: 0.8,
+    maxStretch: 1.3,
+  },
+  melodic: {
+    id: 'melodic',
+    slotsPerBeat: 4,
+    pocket: 0.01,
+    durationWeight: 1.0,
+    maxFill: 0.6,
+    maxStretch: 2.2,
+  },
+};

@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { decodeAudio, sniffAudioFormat } from './audio-decoder.ts';
+import { decodeWav, encodeWav } from './wav-codec.ts';
+import { encodeMp3 } from './mp3-encoder.ts';
+import { AudioInputError } from '../errors.ts';
+import { rmsOf } from '../pcm-audio.ts';
+
+const tone = (seconds: number, sampleRate = 44100, frequency = 440, amplitude = 0.5) => {
+  const out = new Float32Array(Math.round(seconds * sampleRate));
+  for (let i = 0; i < out.length; i++)
+    out[i] = amplitude * Math.sin((2 * Math.PI * frequency * i) / sampleRate);
+  return out;
+};
+
+/** Dominant frequency by zero crossings: robust to codec delay and gain. */
+const zeroCrossingHz = (x: Float32Array, sampleRate: number) => {
+  // Only the loud span counts: codecs pad with near-silence whose noise crosses zero at random.
+  let peak = 0;
+  for (const v of x) peak = Math.max(peak, Math.abs(v));
+  const loud = (v: number) => Math.abs(v) > 0.5 * peak;
+  const first = x.findIndex(loud);
+  const last = x.findLastIndex(loud);
+  let crossings = 0;
+  let firstCrossing = -1;
+  let lastCrossing = -1;
+  for (let i = first + 1; i <= last; i++) {
+    if (x[i - 1]! < 0 && x[i]! >= 0) {
+      crossings++;
+      if (firstCrossing < 0) firstCrossing = i;
+      lastCrossing = i;
+    }
+  }
+  return ((crossings - 1) * sampleRate) / (lastCrossing - firstCrossing);
+};
+
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`../../test-fixtures/${name}`, import.meta.url)));
+
+describe('WAV codec', () => {
+  it('round-trips 16-bit and float PCM', () => {
+    const left = tone(0.1);
+    const right = tone(0.1, 44100, 880);
+    const back16 = decodeWav(encodeWav({ sampleRate: 44100, channels: [left, right] }));
+    expect(back16.channels).toHaveLength(2);
+    expect(Math.max(...back16.channels[1]!.map((v, i) => Math.abs(v - right[i]!)))).toBeLessThan(1e-4);
+    const back32 = decodeWav(encodeWav({ sampleRate: 22050, channels: [left] }, { bitDepth: 32 }));
+    expect(back32.sampleRate).toBe(22050);
+    expect(back32.channels[0]).toEqual(left);
+  });
+});
+
+describe('MP3 encoder', () => {
+  it.each(['wasm', 'js'] as const)('encodes with the %s backend to a decodable stream', async (backend) => {
+    const mp3 = await encodeMp3(
+      { sampleRate: 44100, channels: [tone(1), tone(1)] },
+      { backend, bitrateKbps: 128 },
+    );
+    expect(sniffAudioFormat(mp3)).toBe('mp3');
+    // 128 kbit/s for one second, give or take a frame.
+    expect(mp3.length).toBeGreaterThan(14000);
+    expect(mp3.length).toBeLessThan(19000);
+    const decoded = await decodeAudio(mp3);
+    expect(decoded.durationSeconds).toBeGreaterThan(0.95);
+    expect(decoded.durationSeconds).toBeLessThan(1.15);
+    expect(zeroCrossingHz(decoded.channels[0]!, decoded.sampleRate)).toBeCloseTo(440, -1);
+    expect(rmsOf(decoded.channels[0]!)).toBeCloseTo(0.5 / Math.SQRT2, 1);
+  });
+});
+
+describe('decodeAudio', () => {
+  it.each(['tone.opus', 'tone.webm', 'tone-streamed.webm', 'tone.flac', 'tone.m4a', 'tone.ogg'])(
+    'decodes %s',
+    async (name) => {
+      const decoded = await decodeAudio(fixture(name));
+      expect(decoded.durationSeconds).toBeGreaterThan(0.9);
+      expect(decoded.durationSeconds).toBeLessThan(1.2);
+      expect(zeroCrossingHz(decoded.channels[0]!, decoded.sampleRate)).toBeGreaterThan(425);
+      expect(zeroCrossingHz(decoded.channels[0]!, decoded.sampleRate)).toBeLessThan(455);
+      expect(rmsOf(decoded.channels[0]!)).toBeCloseTo(0.0625 / Math.SQRT2, 2);
+    },
+  );
+  it('decodes WAV and reports the format', async () => {
+    const decoded = await decodeAudio(encodeWav({ sampleRate: 16000, channels: [tone(0.5, 16000)] }));
+    expect(decoded.format).toBe('wav');
+    expect(decoded.durationSeconds).toBeCloseTo(0.5, 3);
+  });
+  it('rejects oversized, overlong, empty and non-audio input with readable errors', async () => {
+    const wav = encodeWav({ sampleRate: 8000, channels: [tone(3, 8000)] });
+    await expect(decodeAudio(wav, { maxBytes: 1000 })).rejects.toThrow(/limit is/);
+    await expect(decodeAudio(wav, { maxSeconds: 2 })).rejects.toMatchObject({ code: 'too-long' });
+    await expect(decodeAudio(new Uint8Array(0))).rejects.toBeInstanceOf(AudioInputError);
+    await expect(
+      decodeAudio(new TextEncoder().encode('<html>definitely not audio</html>')),
+    ).rejects.toMatchObject({ code: 'unsupported' });
+    const mp3 = await encodeMp3({ sampleRate: 44100, channels: [tone(3)] });
+    await expect(decodeAudio(mp3, { maxSeconds: 1 })).rejects.toMatchObject({ code: 'too-long' });
+  });
+  it('rejects a truncated file as damaged, not with a crash', async () => {
+    const broken = fixture('tone.flac').slice(0, 60);
+    await expect(decodeAudio(broken)).rejects.toBeInstanceOf(AudioInputError);
+  });
+});

@@ -1,0 +1,108 @@
+import type { Hz, Seconds } from '../units.ts';
+import { envelope } from '../dsp/dynamics.ts';
+import { pingPongDelay, reverb } from '../dsp/reverb.ts';
+import type { BeatRender } from '../beats/beat-engine.ts';
+import type { VoiceRecipe } from '../artists/artist-catalog.ts';
+import { rmsOf } from '../pcm-audio.ts';
+
+export interface VocalBuses {
+  lead: Float32Array;
+  /** Doubles already panned (left, right). */
+  doubles: [Float32Array, Float32Array];
+  adlibs: [Float32Array, Float32Array];
+  /** 1 where the delay should catch the vocal (line ends), else 0. */
+  throwMask: Float32Array;
+}
+
+export interface MixResult {
+  mix: [Float32Array, Float32Array];
+  vocalStem: [Float32Array, Float32Array];
+  beatStem: [Float32Array, Float32Array];
+}
+
+/**
+ * Balances vocal against beat (vocal ~3 dB above the music in RMS while it plays), ducks bass
+ * and harmony under the vocal (drums keep their punch), and adds reverb and a ping-pong delay
+ * on line ends as sends.
+ */
+export function mixSong(
+  vocal: VocalBuses,
+  beat: BeatRender,
+  { sampleRate, recipe, secondsPerBeat }: { sampleRate: Hz; recipe: VoiceRecipe; secondsPerBeat: Seconds },
+): MixResult {
+  const n = beat.bass.length;
+  const lead = fit(vocal.lead, n);
+  const [dl, dr] = [fit(vocal.doubles[0], n), fit(vocal.doubles[1], n)];
+  const [al, ar] = [fit(vocal.adlibs[0], n), fit(vocal.adlibs[1], n)];
+  // Level: measure the lead where it is active, set it relative to the beat's RMS.
+  const beatRms = rmsOf(beat.drums[0]) + rmsOf(beat.bass) * 0.8 + rmsOf(beat.harmony[0]);
+  const activeRms = activeLevel(lead);
+  const vocalGain = activeRms > 0 ? (beatRms * 1.5) / activeRms : 1;
+
+  const send = new Float32Array(n);
+  const throwSend = new Float32Array(n);
+  const mask = fit(vocal.throwMask, n);
+  for (let i = 0; i < n; i++) {
+    const v = lead[i]! * vocalGain;
+    send[i] = v + 0.5 * (dl[i]! + dr[i]!) * vocalGain;
+    throwSend[i] = v * mask[i]!;
+  }
+  const [revL, revR] = reverb(send, { sampleRate, roomSize: 0.75, damping: 0.45 });
+  const [delL, delR] = pingPongDelay(throwSend, {
+    sampleRate,
+    delaySeconds: secondsPerBeat * 0.75,
+    feedback: 0.35,
+  });
+  const duck = envelope(send, 0.01, 0.18, sampleRate);
+  const duckRef = activeRms * vocalGain * 1.5 + 1e-9;
+
+  const vocalL = new Float32Array(n);
+  const vocalR = new Float32Array(n);
+  const beatL = new Float32Array(n);
+  const beatR = new Float32Array(n);
+  const mixL = new Float32Array(n);
+  const mixR = new Float32Array(n);
+  const rv = recipe.reverb;
+  const dv = recipe.delay;
+  for (let i = 0; i < n; i++) {
+    const v = lead[i]! * vocalGain;
+    const vl = v + vocalGain * (0.55 * dl[i]! + 0.6 * al[i]!) + rv * revL[i]! + dv * delL[i]!;
+    const vr = v + vocalGain * (0.55 * dr[i]! + 0.6 * ar[i]!) + rv * revR[i]! + dv * delR[i]!;
+    // Up to ~5 dB dip in bass and chords while the vocal speaks.
+    const d = 1 - 0.45 * Math.min(1, duck[i]! / duckRef);
+    const music = 0.8 * beat.bass[i]!;
+    const bl = 0.9 * beat.drums[0][i]! + d * (music + beat.harmony[0][i]!);
+    const br = 0.9 * beat.drums[1][i]! + d * (music + beat.harmony[1][i]!);
+    vocalL[i] = vl;
+    vocalR[i] = vr;
+    beatL[i] = 0.9 * beat.drums[0][i]! + music + beat.harmony[0][i]!;
+    beatR[i] = 0.9 * beat.drums[1][i]! + music + beat.harmony[1][i]!;
+    mixL[i] = vl + bl;
+    mixR[i] = vr + br;
+  }
+  return { mix: [mixL, mixR], vocalStem: [vocalL, vocalR], beatStem: [beatL, beatR] };
+}
+
+function fit(x: Float32Array, n: number): Float32Array {
+  if (x.length === n) return x;
+  const out = new Float32Array(n);
+  out.set(x.subarray(0, n));
+  return out;
+}
+
+/** RMS over the 50 ms windows that are not silence: a vocal's level while it actually sings. */
+export function activeLevel(x: Float32Array, windowSamples = 2205): number {
+  let sum = 0;
+  let count = 0;
+  const windows: number[] = [];
+  for (let i = 0; i + windowSamples <= x.length; i += windowSamples)
+    windows.push(rmsOf(x, i, i + windowSamples));
+  const loudest = Math.max(0, ...windows);
+  for (const w of windows) {
+    if (w > loudest * 0.1) {
+      sum += w * w;
+      count++;
+    }
+  }
+  return count ? Math.sqrt(sum / count) : 0;
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { renderRap, RAP_PHASES, type RapPhase, type RapRender } from './rap-renderer.ts';
+import { decodeAudio } from '../io/audio-decoder.ts';
+import { measureLoudness } from '../analysis/loudness-meter.ts';
+import { detectOnsets } from '../analysis/onset-detector.ts';
+import { Biquad } from '../dsp/biquad-filter.ts';
+import { rmsOf } from '../pcm-audio.ts';
+
+const LYRICS = `I came up from the bottom with a pen and a dream
+every single night I was writing my scheme
+now the city is loud and the lights never sleep
+and I keep every promise I was making to keep`;
+
+let cached: Promise<{ render: RapRender; phases: [RapPhase, number][] }> | undefined;
+function render() {
+  cached ??= (async () => {
+    const phases: [RapPhase, number][] = [];
+    const result = await renderRap(
+      { lyrics: LYRICS, artistId: 'mc-volt', musicSelectionId: 'dusty-crates', title: 'Pen and a Dream' },
+      { diagnostics: true, onProgress: (p, f) => phases.push([p, f]) },
+    );
+    return { render: result, phases };
+  })();
+  return cached;
+}
+
+describe('renderRap (4 bars, straight flow, boom bap)', () => {
+  it('reports every phase in order, from 0 to 1', async () => {
+    const { phases } = await render();
+    const starts = phases.filter(([, f]) => f === 0).map(([p]) => p);
+    expect(starts).toEqual([...RAP_PHASES]);
+    expect(phases[phases.length - 1]).toEqual(['encoding', 1]);
+  });
+  it('produces an MP3 at -14 LUFS ±1 with true peak ≤ -1 dBTP and no clipped samples, measured after decoding', async () => {
+    const { render: r } = await render();
+    const decoded = await decodeAudio(r.mp3);
+    expect(decoded.sampleRate).toBe(44100);
+    expect(decoded.channels).toHaveLength(2);
+    expect(Math.abs(decoded.durationSeconds - r.durationSeconds)).toBeLessThan(0.1);
+    const loudness = measureLoudness(decoded.channels, decoded.sampleRate);
+    expect(loudness.integratedLufs).toBeGreaterThan(-15);
+    expect(loudness.integratedLufs).toBeLessThan(-13);
+    expect(loudness.truePeakDbtp).toBeLessThanOrEqual(-1);
+    const clipped = decoded.channels.reduce((a, ch) => a + ch.filter((v) => Math.abs(v) >= 0.999).length, 0);
+    expect(clipped).toBe(0);
+  });
+  it('lands ≥ 90 % of stressed syllables on 8th-note positions', async () => {
+    const { render: r } = await render();
+    const d = r.diagnostics!;
+    const eighth = d.secondsPerBeat / 2;
+    const stressed = d.syllables.filter((s) => s.stress === 2);
+    expect(stressed.length).toBeGreaterThan(12);
+    const on = stressed.filter((s) => {
+      const x = (s.gridTime - d.gridOrigin) / eighth;
+      // Boom-bap swing moves off 16ths only; 8ths stay on the grid.
+      return Math.abs(x - Math.round(x)) < 0.02;
+    });
+    expect(on.length / stressed.length).toBeGreaterThanOrEqual(0.9);
+  });
+  it('renders stressed syllables within ±40 ms of their planned positions (measured on the vocal stem)', async () => {
+    const { render: r } = await render();
+    const d = r.diagnostics!;
+    const onsets = detectOnsets(d.leadVocal, {
+      sampleRate: d.sampleRate,
+      minGap: 0.05,
+      frameSize: 512,
+      hop: 128,
+    });
+    // Each syllable has two planned events, its consonant onset and its vowel onset; an acoustic
+    // onset detector fires on whichever is louder (a nasal's rise is its vowel, a "k" its burst).
+    const stressed = d.syllables.filter((s) => s.stress === 2);
+    const errors = stressed.map((s) =>
+      Math.min(...onsets.map((o) => Math.min(Math.abs(o - s.onset), Math.abs(o - s.vowelOnset)))),
+    );
+    const within = errors.filter((e) => e <= 0.04).length / errors.length;
+    expect(within).toBeGreaterThanOrEqual(0.85);
+    const sorted = [...errors].sort((a, b) => a - b);
+    expect(sorted[sorted.length >> 1]!).toBeLessThan(0.02);
+  });
+  it('has vocal energy above 8 kHz (bandwidth extension), not just a 16 kHz voice', async () => {
+    const { render: r } = await render();
+    const d = r.diagnostics!;
+    const high = new Biquad({ type: 'highpass', frequency: 8500, sampleRate: d.sampleRate }).process(
+      d.leadVocal.slice(),
+    );
+    new Biquad({ type: 'highpass', frequency: 8500, sampleRate: d.sampleRate }).process(high);
+    const ratioDb = 20 * Math.log10(rmsOf(high) / rmsOf(d.leadVocal));
+    expect(ratioDb).toBeGreaterThan(-35);
+    expect(ratioDb).toBeLessThan(-8);
+  });
+  it('has no discontinuity clicks in the vocal stem', async () => {
+    const { render: r } = await render();
+    const v = r.diagnostics!.leadVocal;
+    // A click is a sample-to-sample jump far beyond what the local signal does.
+    let clicks = 0;
+    const env = 64;
+    for (let i = env; i < v.length - env; i += 1) {
+      const jump = Math.abs(v[i]! - v[i - 1]!);
+      if (jump < 0.2) continue;
+      let local = 0;
+      for (let k = i - env; k < i - 1; k++) local = Math.max(local, Math.abs(v[k + 1]! - v[k]!));
+      if (jump > 4 * local) clicks++;
+    }
+    expect(clicks).toBe(0);
+  });
+  it('returns ordered word timings, lines, LRC with word tags, waveform and stems', async () => {
+    const { render: r } = await render();
+    expect(r.words.map((w) => w.text).slice(0, 5)).toEqual(['I', 'came', 'up', 'from', 'the']);
+    for (let i = 1; i < r.words.length; i++)
+      expect(r.words[i]!.start).toBeGreaterThanOrEqual(r.words[i - 1]!.start);
+    for (const w of r.words) expect(w.end).toBeGreaterThan(w.start);
+    expect(r.lines).toHaveLength(4);
+    expect(r.lrc).toMatch(/^\[ti:Pen and a Dream\]/);
+    expect(r.lrc).toMatch(/\[\d\d:\d\d\.\d\d\] <\d\d:\d\d\.\d\d> I <\d\d:\d\d\.\d\d> came/);
+    expect(r.waveform.length).toBeGreaterThan(700);
+    expect(Math.max(...r.waveform)).toBe(1);
+    expect((await decodeAudio(r.vocalStem!)).channels).toHaveLength(1);
+    expect((await decodeAudio(r.beatStem!)).channels).toHaveLength(2);
+  });
+});
+
+describe('renderRap input and control', () => {
+  it('rejects unknown artists and beats with readable errors', async () => {
+    await expect(renderRap({ lyrics: 'hello', artistId: 'nobody', musicSelectionId: null })).rejects.toThrow(
+      /Unknown artist/,
+    );
+    await expect(
+      renderRap({ lyrics: 'hello', artistId: 'mc-volt', musicSelectionId: 'nope' }),
+    ).rejects.toThrow(/Unknown music selection/);
+  });
+  it('stops when its signal is aborted', async () => {
+    const controller = new AbortController();
+    const promise = renderRap(
+      { lyrics: LYRICS, artistId: 'mc-volt', musicSelectionId: null },
+      {
+        signal: controller.signal,
+        onProgress: (phase) => phase === 'synthesizing-voice' && controller.abort(),
+      },
+    );
+    await expect(promise).rejects.toThrow(/abort|cancel/i);
+  });
+});

