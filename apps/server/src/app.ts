@@ -10,6 +10,8 @@ import { registerSameOriginCheck } from './http/same-origin.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { lyricsRoutes } from './routes/lyrics.routes.ts';
+import { analyticsRoutes } from './routes/analytics.routes.ts';
+import { takedownRoutes } from './routes/takedown.routes.ts';
 import { profileRoutes } from './routes/profile.routes.ts';
 import { shellRoutes } from './routes/shell.routes.ts';
 import type { Services } from './services/services.ts';
@@ -46,6 +48,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profileRoutes, { services: deps.services });
   await app.register(shellRoutes, { services: deps.services });
   await app.register(lyricsRoutes, { services: deps.services });
+  await app.register(analyticsRoutes, { services: deps.services });
+  await app.register(takedownRoutes, { services: deps.services });
 
   await registerWebApp(app, { distDir: deps.webDistDir ?? defaultWebDistDir });
   return app;

@@ -9,6 +9,10 @@ import type { Storage } from '../storage/storage.ts';
 import { AuthService } from './auth.service.ts';
 import { HealthService } from './health.service.ts';
 import { LyricsService } from './lyrics.service.ts';
+import { AnalyticsService } from './analytics.service.ts';
+import { TakedownService } from './takedown.service.ts';
+import { AnalyticsRepository } from '../repositories/analytics.repository.ts';
+import { TakedownRepository } from '../repositories/takedown.repository.ts';
 import { ProfileService } from './profile.service.ts';
 import { ShellService } from './shell.service.ts';
 
@@ -20,6 +24,8 @@ export interface Services {
   profile: ProfileService;
   shell: ShellService;
   lyrics: LyricsService;
+  analytics: AnalyticsService;
+  takedowns: TakedownService;
 }
 
 export interface ServiceDeps {
@@ -41,5 +47,7 @@ export function createServices(deps: ServiceDeps): Services {
     profile: new ProfileService({ users, storage: deps.storage, queue: deps.queue }),
     shell: new ShellService({ users, crashes: new CrashReportRepository(db) }),
     lyrics: new LyricsService({ config: deps.config, logger: deps.logger }),
+    analytics: new AnalyticsService({ events: new AnalyticsRepository(db) }),
+    takedowns: new TakedownService({ notices: new TakedownRepository(db) }),
   };
 }

@@ -1,0 +1,35 @@
+import { ANALYTICS_EVENT_NAMES, TRACKING_DEFAULTS } from '@bops/shared';
+import { z } from 'zod';
+
+const trackingPayload = z
+  .object({
+    contentId: z.string().max(200).default(''),
+    contentType: z.string().max(60).default(TRACKING_DEFAULTS.contentType),
+    contentName: z.string().max(300).default(''),
+    value: z.number().finite().default(TRACKING_DEFAULTS.value),
+    currency: z.string().max(8).default(TRACKING_DEFAULTS.currency),
+    description: z.string().max(1000).default(''),
+  })
+  .catchall(z.union([z.string().max(500), z.number(), z.boolean()]));
+
+const analyticsEvent = z.object({
+  name: z.enum(ANALYTICS_EVENT_NAMES, { message: 'Unknown analytics event' }),
+  payload: trackingPayload.default({
+    contentId: '',
+    contentType: TRACKING_DEFAULTS.contentType,
+    contentName: '',
+    value: TRACKING_DEFAULTS.value,
+    currency: TRACKING_DEFAULTS.currency,
+    description: '',
+  }),
+  path: z.string().max(2000).default(''),
+  anonymousId: z.string().max(100).optional(),
+  sessionId: z.string().max(100).optional(),
+  at: z.string().datetime().optional(),
+});
+
+/** A batch from the browser (sent with fetch or navigator.sendBeacon). */
+export const analyticsBatchBody = z.object({
+  events: z.array(analyticsEvent).min(1).max(50),
+});
+export type AnalyticsBatch = z.infer<typeof analyticsBatchBody>;
