@@ -1,17 +1,14 @@
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import { useTranslation } from 'react-i18next';
 import { mainNavItems, visibleNavItems, type NavItem } from '../navigation/nav-items.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import { AppLogo } from './app-logo.tsx';
+import { LazyNavGroupMenu } from './lazy-overlays.ts';
 import { navLinkProps } from './nav-link-props.ts';
 import { ProcessIndicator } from './process-indicator.tsx';
 import { useStickyHeader } from './sticky-header.ts';
@@ -34,16 +31,17 @@ function NavGroupButton({ item, authenticated }: { item: NavItem; authenticated:
       >
         {t(item.title)}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {(item.children ?? []).map((child) => (
-          <MenuItem key={child.id} {...navLinkProps(child, authenticated)} onClick={() => setAnchor(null)}>
-            <ListItemIcon>
-              <child.icon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t(child.title)}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      {anchor && (
+        <Suspense fallback={null}>
+          <LazyNavGroupMenu
+            id={menuId}
+            item={item}
+            authenticated={authenticated}
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
@@ -11,7 +11,7 @@ import { isDetailRoute } from '../navigation/route-paths.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import { AppLogo } from './app-logo.tsx';
 import { backDestination } from './back-navigation.ts';
-import { NavDrawer } from './nav-drawer.tsx';
+import { LazyNavDrawer } from './lazy-overlays.ts';
 import { ProcessIndicator } from './process-indicator.tsx';
 import { ThemeModeMenu } from './theme-mode-menu.tsx';
 
@@ -22,6 +22,8 @@ export function MobileHeader() {
   const navigate = useNavigate();
   const authenticated = useAppSelector((state) => state.account.authenticated);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from the first opening on, so closing can animate.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const detail = isDetailRoute(location.pathname);
   return (
     <AppBar position="sticky" color="transparent" elevation={0} sx={{ bgcolor: 'background.default' }}>
@@ -44,7 +46,10 @@ export function MobileHeader() {
             edge="start"
             color="inherit"
             aria-label={t('nav.openMenu')}
-            onClick={() => setDrawerOpen(true)}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen(true);
+            }}
           >
             <MenuIcon />
           </IconButton>
@@ -55,7 +60,11 @@ export function MobileHeader() {
           <ThemeModeMenu />
         </Box>
       </Toolbar>
-      {!detail && <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />}
+      {!detail && drawerUsed && (
+        <Suspense fallback={null}>
+          <LazyNavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

@@ -94,7 +94,7 @@ describe('ThemeModeProvider', () => {
     const user = userEvent.setup();
     const first = renderWithMenu();
     await user.click(screen.getByRole('button', { name: /Theme/ }));
-    await user.click(screen.getByRole('menuitem', { name: 'Light' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Light' }));
     expect(window.localStorage.getItem(themeModeStorageKey)).toBe('light');
     expect(screen.getByTestId('palette').textContent).toMatch(/^light/);
     first.unmount();

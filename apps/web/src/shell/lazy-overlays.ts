@@ -1,0 +1,18 @@
+import { lazy } from 'react';
+
+/**
+ * Drawers, menus and tooltips only matter once someone opens them, and they bring the popup positioning and focus
+ * trapping code with them; loading them on demand keeps that out of the landing page's first load.
+ */
+export const LazyNavDrawer = lazy(() =>
+  import('./nav-drawer.tsx').then((module) => ({ default: module.NavDrawer })),
+);
+export const LazyNavGroupMenu = lazy(() =>
+  import('./nav-group-menu.tsx').then((module) => ({ default: module.NavGroupMenu })),
+);
+export const LazyThemeModeMenuList = lazy(() =>
+  import('./theme-mode-menu-list.tsx').then((module) => ({ default: module.ThemeModeMenuList })),
+);
+export const LazyProcessIndicatorView = lazy(() =>
+  import('./process-indicator-view.tsx').then((module) => ({ default: module.ProcessIndicatorView })),
+);
