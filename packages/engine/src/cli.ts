@@ -1,3 +1,151 @@
-const [command] = process.argv.slice(2);
-process.stderr.write(`bops-engine: unknown command "${command ?? ''}"\n`);
-process.exit(2);
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { analyzeAudio } from './analysis/audio-analyzer.ts';
+import { listArtists } from './artists/artist-catalog.ts';
+import { listMusicSelections } from './beats/music-catalog.ts';
+import { renderRap } from './render/rap-renderer.ts';
+import { renderArtistPreview, renderMusicSelection } from './render/catalog-renderer.ts';
+import { AudioInputError, RenderInputError } from './errors.ts';
+
+const USAGE = `Usage: bops-engine <command> [options]
+
+Commands:
+  rap --lyrics <file> --artist <id> [--beat <id>] [-o song.mp3] [--title <t>] [--seed <n>] [--stems]
+        Render lyrics to a mastered MP3; also writes <out>.lrc and <out>.json (word timings).
+  artists                 List artists (id, kind, gender, style, voice).
+  beats                   List music selections (id, mood, BPM, key, length).
+  beat <id> [-o beat.mp3] Render a music selection (and its cover as <out>.svg).
+  preview <artistId> [-o preview.mp3]
+  analyze <file>          Print duration, LUFS, true peak, BPM, key, voiced seconds, silence, clipping.
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      lyrics: { type: 'string' },
+      artist: { type: 'string' },
+      beat: { type: 'string' },
+      out: { type: 'string', short: 'o' },
+      title: { type: 'string' },
+      seed: { type: 'string' },
+      stems: { type: 'boolean' },
+      json: { type: 'boolean' },
+    },
+  });
+  switch (command) {
+    case 'artists':
+      for (const a of listArtists())
+        console.log(
+          `${a.id.padEnd(14)} ${a.kind.padEnd(7)} ${a.gender.padEnd(7)} ${a.style.padEnd(12)} ${a.name} — ${a.voice}`,
+        );
+      return 0;
+    case 'beats':
+      for (const m of listMusicSelections())
+        console.log(
+          `${m.id.padEnd(18)} ${m.mood.padEnd(9)} ${String(m.bpm).padStart(3)} BPM  ${m.key.padEnd(9)} ${m.lengthSeconds.toFixed(0).padStart(3)} s  ${m.title}`,
+        );
+      return 0;
+    case 'rap': {
+      if (!values.lyrics || !values.artist) {
+        process.stderr.write('rap needs --lyrics <file> and --artist <id>\n');
+        return 2;
+      }
+      const out = values.out ?? 'song.mp3';
+      const started = performance.now();
+      const result = await renderRap(
+        {
+          lyrics: readFileSync(values.lyrics, 'utf8'),
+          artistId: values.artist,
+          musicSelectionId: values.beat ?? null,
+          ...(values.title ? { title: values.title } : {}),
+          ...(values.seed ? { seed: Number(values.seed) } : {}),
+          stems: values.stems ?? false,
+        },
+        { onProgress: (phase, fraction) => fraction === 0 && process.stderr.write(`${phase}…\n`) },
+      );
+      const base = out.replace(/\.mp3$/i, '');
+      writeFileSync(out, result.mp3);
+      writeFileSync(`${base}.lrc`, result.lrc);
+      writeFileSync(
+        `${base}.json`,
+        JSON.stringify(
+          {
+            words: result.words,
+            lines: result.lines,
+            sections: result.sections,
+            loudness: result.loudness,
+            durationSeconds: result.durationSeconds,
+          },
+          null,
+          2,
+        ),
+      );
+      if (result.vocalStem) writeFileSync(`${base}.vocal.mp3`, result.vocalStem);
+      if (result.beatStem) writeFileSync(`${base}.beat.mp3`, result.beatStem);
+      const wall = (performance.now() - started) / 1000;
+      console.log(
+        `${out}: ${result.durationSeconds.toFixed(1)} s, ${result.loudness.integratedLufs} LUFS, ${result.loudness.truePeakDbtp} dBTP, rendered in ${wall.toFixed(1)} s`,
+      );
+      return 0;
+    }
+    case 'beat': {
+      const id = positionals[0];
+      if (!id) return usage();
+      const out = values.out ?? `${id}.mp3`;
+      const result = await renderMusicSelection(id);
+      writeFileSync(out, result.mp3);
+      writeFileSync(out.replace(/\.mp3$/i, '') + '.svg', result.cover.bytes);
+      console.log(`${out}: ${result.durationSeconds.toFixed(1)} s`);
+      return 0;
+    }
+    case 'preview': {
+      const id = positionals[0];
+      if (!id) return usage();
+      const out = values.out ?? `${id}-preview.mp3`;
+      const result = await renderArtistPreview(id);
+      writeFileSync(out, result.mp3);
+      console.log(`${out}: ${result.durationSeconds.toFixed(1)} s`);
+      return 0;
+    }
+    case 'analyze': {
+      const file = positionals[0];
+      if (!file) return usage();
+      const a = await analyzeAudio(new Uint8Array(readFileSync(file)));
+      if (values.json) console.log(JSON.stringify(a, null, 2));
+      else {
+        console.log(`duration      ${a.durationSeconds.toFixed(2)} s (${a.sampleRate} Hz, ${a.channels} ch)`);
+        console.log(`loudness      ${a.integratedLufs.toFixed(1)} LUFS integrated`);
+        console.log(`true peak     ${a.truePeakDbtp.toFixed(1)} dBTP`);
+        console.log(`bpm           ${a.bpm ?? 'n/a'}`);
+        console.log(`key           ${a.key ?? 'n/a'}`);
+        console.log(
+          `voiced        ${a.voicedSeconds.toFixed(1)} s (pitch ${a.pitch.minHz.toFixed(0)}-${a.pitch.maxHz.toFixed(0)} Hz, median ${a.pitch.medianHz.toFixed(0)})`,
+        );
+        console.log(`silence       ${(a.silenceRatio * 100).toFixed(1)} %`);
+        console.log(`clipping      ${(a.clippingRatio * 100).toFixed(3)} %`);
+      }
+      return 0;
+    }
+    default:
+      return usage(command);
+  }
+}
+
+function usage(command?: string): number {
+  if (command && command !== 'help' && command !== '--help')
+    process.stderr.write(`bops-engine: unknown command "${command}"\n\n`);
+  process.stderr.write(USAGE);
+  return command === 'help' || command === '--help' ? 0 : 2;
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof AudioInputError || error instanceof RenderInputError) {
+    process.stderr.write(`bops-engine: ${error.message}\n`);
+    process.exitCode = 1;
+  } else throw error;
+}

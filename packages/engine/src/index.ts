@@ -1,3 +1,8 @@
+/**
+ * @bops/engine: lyrics + artist + beat -> mastered MP3 with word timings, and the analysis the
+ * rest of Bops needs. Every export takes and returns plain structured-cloneable data, so it can
+ * run inside a worker thread (the server wraps it in a pool).
+ */
 export * from './units.ts';
 export { AudioInputError, RenderInputError } from './errors.ts';
 export type { PcmAudio } from './pcm-audio.ts';
@@ -12,6 +17,9 @@ export { encodeWav, decodeWav } from './io/wav-codec.ts';
 export { encodeMp3, type Mp3EncodeOptions } from './io/mp3-encoder.ts';
 export { resample } from './dsp/resampler.ts';
 export { measureLoudness, type LoudnessReport } from './analysis/loudness-meter.ts';
+export { analyzeAudio, type AudioAnalysis, type AnalyzeOptions } from './analysis/audio-analyzer.ts';
+export { trackPitch, type PitchTrack } from './analysis/pitch-tracker.ts';
+export { detectOnsets } from './analysis/onset-detector.ts';
 export { listArtists, type Artist } from './artists/artist-catalog.ts';
 export { listMusicSelections, type MusicSelection } from './beats/music-catalog.ts';
 export { listMoods, type MoodId } from './beats/mood-presets.ts';
@@ -23,6 +31,11 @@ export {
   type RapRender,
   type RenderControls,
 } from './render/rap-renderer.ts';
+export {
+  renderMusicSelection,
+  renderArtistPreview,
+  type MusicSelectionRender,
+} from './render/catalog-renderer.ts';
 export type {
   VoiceBackend,
   SpeechSynthesis,

@@ -49,6 +49,8 @@ export interface RapRequest {
   seed?: number;
   /** Encode vocal and beat stems as MP3 too (costs ~40 % more encoding time). Default true. */
   stems?: boolean;
+  /** 'preview' trims the intro and outro to one bar each (artist demos). */
+  form?: 'song' | 'preview';
 }
 
 export interface RenderControls<Phase extends string = RapPhase> {
@@ -188,9 +190,11 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
 
   enter('placing-on-beat');
   const barDuration = 4 * beat;
-  const arrangement: ArrangementSection[] = [{ kind: 'intro', bars: INTRO_BARS }];
+  const introBars = request.form === 'preview' ? 1 : INTRO_BARS;
+  const outroBars = request.form === 'preview' ? 1 : OUTRO_BARS;
+  const arrangement: ArrangementSection[] = [{ kind: 'intro', bars: introBars }];
   const lineStarts: { line: PreparedLine; bar: number; plan: LinePlan }[] = [];
-  let bar = INTRO_BARS;
+  let bar = introBars;
   // Lines are planned in order: a pickup may only reach back past the previous line's last syllable.
   let previousEnd = -Infinity;
   for (const [si, section] of sections.entries()) {
@@ -217,8 +221,8 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
       bars,
     });
   }
-  arrangement.push({ kind: 'outro', bars: OUTRO_BARS });
-  const totalBars = bar + OUTRO_BARS;
+  arrangement.push({ kind: 'outro', bars: outroBars });
+  const totalBars = bar + outroBars;
   const songLength = Math.ceil((totalBars * barDuration + 2) * SAMPLE_RATE);
   const lead = new Float32Array(songLength);
   const throwMask = new Float32Array(songLength);
