@@ -194,3 +194,27 @@ test.describe('mobile, 390 px', () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe('theme', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the light mode choice survives a reload, and system follows the device', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/sign-in');
+    const body = page.locator('body');
+    await expect(body).toHaveCSS('background-color', 'rgb(0, 0, 0)');
+    await page.getByRole('button', { name: /^Theme/ }).click();
+    await page.getByRole('menuitem', { name: 'Light' }).click();
+    await expect(body).toHaveCSS('background-color', 'rgb(250, 250, 250)');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(body).toHaveCSS('background-color', 'rgb(250, 250, 250)');
+    await shot(page, 'desktop-sign-in-light');
+
+    await page.getByRole('button', { name: /^Theme/ }).click();
+    await page.getByRole('menuitem', { name: 'System' }).click();
+    await expect(body).toHaveCSS('background-color', 'rgb(0, 0, 0)');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(body).toHaveCSS('background-color', 'rgb(250, 250, 250)');
+  });
+});

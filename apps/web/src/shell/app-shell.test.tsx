@@ -236,3 +236,33 @@ describe('the error boundary', () => {
     });
   });
 });
+
+describe('scrolling on route change', () => {
+  it('scrolls to the top on navigation unless the state says scrollTop: false', async () => {
+    const { MemoryRouter, useNavigate } = await import('react-router');
+    const { ScrollToTop } = await import('./scroll-to-top.tsx');
+    function Buttons() {
+      const navigate = useNavigate();
+      return (
+        <>
+          <button onClick={() => void navigate('/a')}>plain</button>
+          <button onClick={() => void navigate('/b', { state: { scrollTop: false } })}>keep</button>
+        </>
+      );
+    }
+    const scrollTo = vi.mocked(window.scrollTo);
+    render(
+      <MemoryRouter>
+        <ScrollToTop />
+        <Buttons />
+      </MemoryRouter>,
+    );
+    const user = userEvent.setup();
+    scrollTo.mockClear();
+    await user.click(screen.getByRole('button', { name: 'plain' }));
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    scrollTo.mockClear();
+    await user.click(screen.getByRole('button', { name: 'keep' }));
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+});
