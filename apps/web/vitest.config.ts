@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // jsdom renders of lazy pages are slow on a busy two-core machine; a timeout here is not a failure of the page.
+    testTimeout: 30_000,
   },
 });
