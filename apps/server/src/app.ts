@@ -12,6 +12,8 @@ import { healthRoutes } from './routes/health.routes.ts';
 import { lyricsRoutes } from './routes/lyrics.routes.ts';
 import { analyticsRoutes } from './routes/analytics.routes.ts';
 import { takedownRoutes } from './routes/takedown.routes.ts';
+import { musicRoutes } from './routes/music.routes.ts';
+import { playlistRoutes } from './routes/playlist.routes.ts';
 import { profileRoutes } from './routes/profile.routes.ts';
 import { shellRoutes } from './routes/shell.routes.ts';
 import type { Services } from './services/services.ts';
@@ -50,6 +52,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(lyricsRoutes, { services: deps.services });
   await app.register(analyticsRoutes, { services: deps.services });
   await app.register(takedownRoutes, { services: deps.services });
+  await app.register(musicRoutes, { services: deps.services });
+  await app.register(playlistRoutes, { services: deps.services });
 
   await registerWebApp(app, { distDir: deps.webDistDir ?? defaultWebDistDir });
   return app;

@@ -4,6 +4,8 @@ import type { Config } from '../config/config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { CrashReportRepository } from '../repositories/crash-report.repository.ts';
+import { MusicRepository } from '../repositories/music.repository.ts';
+import { PlaylistRepository } from '../repositories/playlist.repository.ts';
 import { UserRepository } from '../repositories/user.repository.ts';
 import type { Storage } from '../storage/storage.ts';
 import { AuthService } from './auth.service.ts';
@@ -13,6 +15,8 @@ import { AnalyticsService } from './analytics.service.ts';
 import { TakedownService } from './takedown.service.ts';
 import { AnalyticsRepository } from '../repositories/analytics.repository.ts';
 import { TakedownRepository } from '../repositories/takedown.repository.ts';
+import { MusicService } from './music.service.ts';
+import { PlaylistService } from './playlist.service.ts';
 import { ProfileService } from './profile.service.ts';
 import { ShellService } from './shell.service.ts';
 
@@ -26,6 +30,8 @@ export interface Services {
   lyrics: LyricsService;
   analytics: AnalyticsService;
   takedowns: TakedownService;
+  music: MusicService;
+  playlists: PlaylistService;
 }
 
 export interface ServiceDeps {
@@ -40,6 +46,8 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps): Services {
   const { db } = deps.database;
   const users = new UserRepository(db);
+  const music = new MusicRepository(db);
+  const playlists = new PlaylistService({ playlists: new PlaylistRepository(db), music });
   return {
     storage: deps.storage,
     health: new HealthService({ db, config: deps.config, databaseKind: deps.database.kind }),
@@ -49,5 +57,7 @@ export function createServices(deps: ServiceDeps): Services {
     lyrics: new LyricsService({ config: deps.config, logger: deps.logger }),
     analytics: new AnalyticsService({ events: new AnalyticsRepository(db) }),
     takedowns: new TakedownService({ notices: new TakedownRepository(db) }),
+    music: new MusicService({ music }),
+    playlists,
   };
 }

@@ -1,0 +1,157 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { musicItems, musicLikes, musicViews, playlistItems } from '../db/schema.ts';
+
+export type MusicRow = typeof musicItems.$inferSelect;
+export type NewMusicRow = typeof musicItems.$inferInsert;
+
+/** A song as one viewer sees it. */
+export interface ViewedMusic {
+  music: MusicRow;
+  /** The viewer likes it (always false for a visitor). */
+  liked: boolean;
+  /** Anyone may hear it through a share link. */
+  isPublic: boolean;
+}
+
+/**
+ * A song is public when it is not taken down (`hidden`) and either its own `is_private` flag is off
+ * (the built-in demo songs) or its owner keeps it in at least one public, non-archived playlist.
+ * Only the owner's playlists count: adding someone else's song to your public playlist publishes nothing.
+ */
+export function musicIsPublic(): SQL<boolean> {
+  // Columns are spelled out with their table: Drizzle leaves them unqualified in a one-table select
+  // list, where "id" inside the sub-query would mean the playlist's.
+  return sql<boolean>`(music_items.hidden = false and (music_items.is_private = false or exists (
+    select 1 from playlist_items pub_pi join playlists pub_p on pub_p.id = pub_pi.playlist_id
+    where pub_pi.music_id = music_items.id and pub_p.is_private = false and pub_p.archived = false
+      and pub_p.owner_id = music_items.owner_id)))`;
+}
+
+/** Who may see a song: its owner always, everyone else only when it is public. */
+export function musicVisibleTo(viewerId: string | null): SQL<boolean> {
+  if (!viewerId) return musicIsPublic();
+  return sql<boolean>`(music_items.owner_id = ${viewerId} or ${musicIsPublic()})`;
+}
+
+function likedBy(viewerId: string | null): SQL<boolean> {
+  if (!viewerId) return sql<boolean>`false`;
+  return sql<boolean>`exists (select 1 from music_likes lk where lk.music_id = music_items.id and lk.user_id = ${viewerId})`;
+}
+
+function viewedColumns(viewerId: string | null) {
+  return {
+    music: musicItems,
+    liked: likedBy(viewerId).mapWith(Boolean),
+    isPublic: musicIsPublic().mapWith(Boolean),
+  };
+}
+
+export class MusicRepository {
+  readonly #db: Database;
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  async insert(row: NewMusicRow): Promise<MusicRow> {
+    const [inserted] = await this.#db.insert(musicItems).values(row).returning();
+    if (!inserted) throw new Error('music insert returned nothing');
+    return inserted;
+  }
+
+  async findById(id: string): Promise<MusicRow | null> {
+    const [row] = await this.#db.select().from(musicItems).where(eq(musicItems.id, id));
+    return row ?? null;
+  }
+
+  /** The song if `viewerId` (null: a visitor) may see it. */
+  async findVisible(id: string, viewerId: string | null): Promise<ViewedMusic | null> {
+    const [row] = await this.#db
+      .select(viewedColumns(viewerId))
+      .from(musicItems)
+      .where(and(eq(musicItems.id, id), musicVisibleTo(viewerId)));
+    return row ?? null;
+  }
+
+  /** The songs of a playlist in order, keeping only those the viewer may see. */
+  async listInPlaylist(playlistId: string, viewerId: string | null, limit?: number): Promise<ViewedMusic[]> {
+    const query = this.#db
+      .select(viewedColumns(viewerId))
+      .from(playlistItems)
+      .innerJoin(musicItems, eq(musicItems.id, playlistItems.musicId))
+      .where(and(eq(playlistItems.playlistId, playlistId), musicVisibleTo(viewerId)))
+      .orderBy(playlistItems.position, playlistItems.addedAt);
+    return limit === undefined ? query : query.limit(limit);
+  }
+
+  /** Of `ids`, those the viewer may see (order not kept). */
+  async visibleIds(ids: string[], viewerId: string | null): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.#db
+      .select({ id: musicItems.id })
+      .from(musicItems)
+      .where(and(inArray(musicItems.id, ids), musicVisibleTo(viewerId)));
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** The most-viewed public, finished songs. */
+  async topByViews(viewerId: string | null, limit: number): Promise<ViewedMusic[]> {
+    return this.#db
+      .select(viewedColumns(viewerId))
+      .from(musicItems)
+      .where(and(eq(musicItems.status, 'ready'), musicIsPublic()))
+      .orderBy(desc(musicItems.viewsCount), desc(musicItems.createdAt))
+      .limit(limit);
+  }
+
+  /**
+   * One like per person per song. Liking twice (or a hundred times at once) counts once: the like row's
+   * primary key decides, and the counter moves only with a row actually inserted or deleted, in the
+   * same transaction.
+   */
+  async setLike(musicId: string, userId: string, like: boolean): Promise<{ liked: boolean; likes: number }> {
+    return this.#db.transaction(async (tx) => {
+      let delta: number;
+      if (like) {
+        const inserted = await tx
+          .insert(musicLikes)
+          .values({ musicId, userId })
+          .onConflictDoNothing()
+          .returning({ userId: musicLikes.userId });
+        delta = inserted.length;
+      } else {
+        const deleted = await tx
+          .delete(musicLikes)
+          .where(and(eq(musicLikes.musicId, musicId), eq(musicLikes.userId, userId)))
+          .returning({ userId: musicLikes.userId });
+        delta = -deleted.length;
+      }
+      const [row] =
+        delta === 0
+          ? await tx
+              .select({ likes: musicItems.likesCount })
+              .from(musicItems)
+              .where(eq(musicItems.id, musicId))
+          : await tx
+              .update(musicItems)
+              .set({ likesCount: sql`greatest(${musicItems.likesCount} + ${delta}, 0)` })
+              .where(eq(musicItems.id, musicId))
+              .returning({ likes: musicItems.likesCount });
+      return { liked: like, likes: row?.likes ?? 0 };
+    });
+  }
+
+  /** Counts one listen: an atomic increment, plus a row for later statistics. */
+  async addView(musicId: string, viewerId: string | null): Promise<number> {
+    return this.#db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(musicItems)
+        .set({ viewsCount: sql`${musicItems.viewsCount} + 1` })
+        .where(eq(musicItems.id, musicId))
+        .returning({ views: musicItems.viewsCount });
+      await tx.insert(musicViews).values({ musicId, viewerId });
+      return row?.views ?? 0;
+    });
+  }
+}

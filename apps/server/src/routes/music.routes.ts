@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ok } from '../http/envelope.ts';
+import { notFound } from '../http/http-error.ts';
+import { sendStoredFile } from '../http/send-stored-file.ts';
+import type { Services } from '../services/services.ts';
+import { likeBody, musicFileKinds, musicParams, type MusicFileKind } from './music.schema.ts';
+
+/** Songs: reading, files (ranged audio and the rest), likes, listens and public share links. */
+export async function musicRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
+  // The answers depend on who asks and change with every like or listen: no cache may keep them.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  const viewerId = async (request: FastifyRequest) => (await services.auth.currentUser(request))?.id ?? null;
+  const musicIdOf = (request: FastifyRequest) => {
+    const params = musicParams.safeParse(request.params);
+    if (!params.success) throw notFound('This song does not exist.');
+    return params.data.musicId;
+  };
+
+  app.get('/api/music/getMusic/:musicId', async (request) => {
+    const user = await services.auth.requireUser(request);
+    return ok(await services.music.get(user.id, musicIdOf(request)));
+  });
+
+  app.post('/api/music/social/like/:musicId', async (request) => {
+    const user = await services.auth.requireUser(request);
+    const { count } = likeBody.parse(request.body ?? {});
+    return ok(await services.music.like(user.id, musicIdOf(request), count));
+  });
+
+  app.post('/api/music/social/view/:musicId', async (request) => {
+    return ok(await services.music.view(await viewerId(request), musicIdOf(request)));
+  });
+
+  // A song's share link (spec §7). A browser opening it is sent to the song's page in the app.
+  app.get('/api/music/shared/:musicId', async (request, reply) => {
+    const song = await services.music.shared(musicIdOf(request), await viewerId(request));
+    if (wantsHtml(request)) return reply.redirect(`/listen/${encodeURIComponent(song.musicId)}`, 303);
+    return ok(song);
+  });
+
+  for (const file of musicFileKinds) {
+    app.get(`/api/music/:musicId/${file}`, (request, reply) => sendMusicFile(services, request, reply, file));
+  }
+}
+
+async function sendMusicFile(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: MusicFileKind,
+): Promise<FastifyReply> {
+  const params = musicParams.safeParse(request.params);
+  if (!params.success) throw notFound('This song does not exist.');
+  const viewer = await services.auth.currentUser(request);
+  const file = await services.music.file(viewer?.id ?? null, params.data.musicId, kind);
+  if (file.kind === 'text') {
+    return reply.header('cache-control', file.cacheControl).type('text/plain; charset=utf-8').send(file.text);
+  }
+  return sendStoredFile(request, reply, services.storage, file.key, {
+    cacheControl: file.cacheControl,
+    ...(file.downloadName ? { downloadName: file.downloadName } : {}),
+  });
+}
+
+/** A person's browser (or a link-preview fetcher) rather than the web app's API client. */
+function wantsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html') && !accept.includes('application/json');
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import type { MusicItemResponse } from './music.schema.ts';
+
+const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const playlistParams = z.object({ playlistId: z.string().regex(idPattern) });
+
+const title = z
+  .string({ message: 'This field is required' })
+  .trim()
+  .min(1, 'This field is required')
+  .max(100, 'Please use at most 100 characters');
+
+const musicIds = z
+  .array(z.string().regex(idPattern, 'is not a song id'), { message: 'musicIds must be a list of song ids' })
+  .max(1000, 'A playlist holds at most 1000 songs');
+
+/** Spec §3 "Playlist create": playlistName, private. Other keys (owner, kind, counts) are ignored. */
+export const createPlaylistBody = z.object({
+  playlistName: title,
+  private: z.boolean({ message: 'private must be true or false' }).default(true),
+});
+export type CreatePlaylistBody = z.infer<typeof createPlaylistBody>;
+
+/**
+ * Spec §3 "Playlist update": private (boolean); title only when a name is given; archieve only when a
+ * boolean; musicIds only when an array. Anything else is ignored, as are those keys with other types.
+ */
+export const updatePlaylistBody = z.object({
+  private: z.boolean().optional().catch(undefined),
+  title: z
+    .string()
+    .trim()
+    .max(100, 'Please use at most 100 characters')
+    .optional()
+    .catch(undefined)
+    .transform((value) => (value ? value : undefined)),
+  archieve: z.boolean().optional().catch(undefined),
+  musicIds: z
+    .unknown()
+    .optional()
+    .transform((value, context) => {
+      if (!Array.isArray(value)) return undefined;
+      const parsed = musicIds.safeParse(value);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues)
+          context.addIssue({ ...issue, path: ['musicIds', ...issue.path] });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+});
+export type UpdatePlaylistBody = z.infer<typeof updatePlaylistBody>;
+
+/** `PATCH music/playlist/v3/{playlistId}`: the playlist's songs, in order. */
+export const replaceMusicsBody = z.object({ musicIds });
+export type ReplaceMusicsBody = z.infer<typeof replaceMusicsBody>;
+
+/** `GET music/playlists`: `timestamp` only defeats caches; `includeArchived=true` adds archived ones. */
+export const listPlaylistsQuery = z.object({
+  timestamp: z.string().optional(),
+  includeArchived: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+/** Spec §3 "Playlist", summary form. */
+export interface PlaylistSummaryResponse {
+  id: string;
+  title: string;
+  private: boolean;
+  archieve: boolean;
+  isDefault: boolean;
+  /** 'user', 'default', 'top_songs' or 'top_by_views'. */
+  kind: string;
+  numMusics: number;
+  /** The first song's thumbnail, or the default cover. */
+  cover: string;
+  /** The first song's id; empty for an empty playlist. */
+  musicId: string;
+  /** The songs' ids in order (the ones the caller may see). */
+  musicIds: string[];
+  /** The owner's user id; empty for the instance-wide playlists. */
+  createdBy: string;
+  created: string;
+  changed: string;
+}
+
+export interface PlaylistResponse extends PlaylistSummaryResponse {
+  musics: MusicItemResponse[];
+}
