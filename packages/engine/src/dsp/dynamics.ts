@@ -23,15 +23,25 @@ export function compress(buffer: Float32Array, options: CompressorOptions): Floa
   const slope = 1 - 1 / ratio;
   const makeupGain = dbToGain(makeup);
   let env = 0;
-  for (let i = 0; i < buffer.length; i++) {
-    const level = Math.abs(detector[i]!);
-    env = level > env ? at * env + (1 - at) * level : rt * env + (1 - rt) * level;
+  // The gain computer (log, pow) runs once per 16 samples and is interpolated in between:
+  // a 0.36 ms step is far below any attack time, and it was this function's whole cost.
+  const BLOCK = 16;
+  let gainStart = 1;
+  for (let start = 0; start < buffer.length; start += BLOCK) {
+    const end = Math.min(buffer.length, start + BLOCK);
+    for (let i = start; i < end; i++) {
+      const level = Math.abs(detector[i]!);
+      env = level > env ? at * env + (1 - at) * level : rt * env + (1 - rt) * level;
+    }
     const db = env > 1e-6 ? gainToDb(env) : -120;
     const over = db - threshold;
     let reduction = 0;
     if (over >= knee / 2) reduction = slope * over;
     else if (over > -knee / 2) reduction = (slope * (over + knee / 2) ** 2) / (2 * knee);
-    buffer[i]! *= makeupGain * (reduction > 0 ? dbToGain(-reduction) : 1);
+    const gainEnd = makeupGain * (reduction > 0 ? dbToGain(-reduction) : 1);
+    const step = (gainEnd - gainStart) / (end - start);
+    for (let i = start; i < end; i++) buffer[i]! *= gainStart + step * (i - start + 1);
+    gainStart = gainEnd;
   }
   return buffer;
 }

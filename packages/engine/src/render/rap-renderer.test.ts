@@ -16,7 +16,13 @@ function render() {
   cached ??= (async () => {
     const phases: [RapPhase, number][] = [];
     const result = await renderRap(
-      { lyrics: LYRICS, artistId: 'mc-volt', musicSelectionId: 'dusty-crates', title: 'Pen and a Dream' },
+      {
+        lyrics: LYRICS,
+        artistId: 'mc-volt',
+        musicSelectionId: 'dusty-crates',
+        title: 'Pen and a Dream',
+        stems: true,
+      },
       { diagnostics: true, onProgress: (p, f) => phases.push([p, f]) },
     );
     return { render: result, phases };

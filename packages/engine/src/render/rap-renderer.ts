@@ -47,7 +47,7 @@ export interface RapRequest {
   musicSelectionId: string | null;
   title?: string;
   seed?: number;
-  /** Encode vocal and beat stems as MP3 too (costs ~40 % more encoding time). Default true. */
+  /** Also encode vocal and beat stems as MP3 (about doubles encoding time). Default false. */
   stems?: boolean;
   /** 'preview' trims the intro and outro to one bar each (artist demos). */
   form?: 'song' | 'preview';
@@ -172,6 +172,7 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
 
   enter('synthesizing-voice');
   const unique = [...new Set(lines.map((l) => l.spoken))];
+  await backend.prepare?.(unique, recipe.voice);
   const synthesized = new Map<string, SynthesizedLine>();
   for (const [i, spoken] of unique.entries()) {
     throwIfAborted(signal);
@@ -342,7 +343,7 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
   );
   let vocalStem: Uint8Array | undefined;
   let beatStem: Uint8Array | undefined;
-  if (request.stems !== false) {
+  if (request.stems === true) {
     const stemGain = dbGain(mastered.gainDb);
     vocalStem = await encodeMp3(
       { sampleRate: SAMPLE_RATE, channels: [scaledMono(mixed.vocalStem, stemGain, length)] },
@@ -428,33 +429,35 @@ function sungPitch(selection: MusicSelectionDefinition, artist: ArtistDefinition
 }
 
 /**
- * Doubles: the processed lead under the mask, detuned by ±6 cents (resampling) and delayed
- * 14/23 ms, one per side. A different "take" is not available from TTS; drift and detune
- * give the width a double brings.
+ * Doubles: the processed lead under the mask, one per side, each through a wandering delay.
+ * TTS cannot give a second take; drift and detune give the width a double brings.
  */
 function makeDoubles(lead: Float32Array, mask: Float32Array, gain: number): [Float32Array, Float32Array] {
   const n = lead.length;
   if (gain === 0) return [new Float32Array(0), new Float32Array(0)];
-  const masked = new Float32Array(n);
-  // Smooth the mask (10 ms) so doubles fade in and out.
+  const left = new Float32Array(n);
+  const right = new Float32Array(n);
+  // Each side reads the lead through its own slowly wandering delay (12-20 ms and 19-27 ms):
+  // the moving delay detunes by a few cents and drifts the timing, like a second take would.
   const smooth = Math.exp(-1 / (0.01 * SAMPLE_RATE));
   let m = 0;
+  const read = (t: number) => {
+    const i = Math.floor(t);
+    const f = t - i;
+    return i >= 0 && i + 1 < n ? lead[i]! + f * (lead[i + 1]! - lead[i]!) : 0;
+  };
   for (let i = 0; i < n; i++) {
     m = smooth * m + (1 - smooth) * mask[i]!;
-    masked[i] = lead[i]! * m * gain;
+    if (m < 1e-3) continue;
+    const t = i / SAMPLE_RATE;
+    const dl = (0.016 + 0.004 * Math.sin(2 * Math.PI * 0.31 * t)) * SAMPLE_RATE;
+    const dr = (0.023 + 0.004 * Math.sin(2 * Math.PI * 0.23 * t + 1)) * SAMPLE_RATE;
+    left[i] = read(i - dl) * m * gain;
+    right[i] = read(i - dr) * m * gain;
   }
-  const left = resample(masked, SAMPLE_RATE * 1.0035, SAMPLE_RATE);
-  const right = resample(masked, SAMPLE_RATE * 0.9965, SAMPLE_RATE);
-  const shift = (x: Float32Array, seconds: number) => {
-    const out = new Float32Array(n);
-    mixInto(out, x, Math.round(seconds * SAMPLE_RATE));
-    return out;
-  };
-  const l = shift(left, 0.014);
-  const r = shift(right, 0.023);
-  new Biquad({ type: 'highpass', frequency: 200, sampleRate: SAMPLE_RATE }).process(l);
-  new Biquad({ type: 'highpass', frequency: 200, sampleRate: SAMPLE_RATE }).process(r);
-  return [l, r];
+  new Biquad({ type: 'highpass', frequency: 200, sampleRate: SAMPLE_RATE }).process(left);
+  new Biquad({ type: 'highpass', frequency: 200, sampleRate: SAMPLE_RATE }).process(right);
+  return [left, right];
 }
 
 async function addAdlibs(

@@ -113,6 +113,22 @@ export function parsePhoneTrace(trace: string): TimedPhone[] {
 /** Flite (CMU): small statistical-parametric and diphone voices at 16 kHz, fast, with phone timings. */
 export class FliteVoiceBackend implements VoiceBackend {
   readonly id = 'flite';
+  /** Pronunciations per voice and word: each flite run re-instantiates ~MBs of voice data. */
+  private readonly pronunciations = new Map<string, string[]>();
+
+  async prepare(lines: readonly string[], voice: string): Promise<void> {
+    const v = this.voiceName(voice);
+    const words = [...new Set(lines.flatMap((l) => l.split(/\s+/).filter(Boolean)))].filter(
+      (w) => !this.pronunciations.has(`${v}:${w}`),
+    );
+    if (words.length === 0) return;
+    const phones = await this.lexicon(words, v);
+    words.forEach((w, i) => this.pronunciations.set(`${v}:${w}`, phones[i]!));
+  }
+
+  private voiceName(voice: string): string {
+    return (FLITE_VOICES as readonly string[]).includes(voice) ? voice : 'rms';
+  }
 
   /** Flite's own pronunciations for each word: one call for the whole line, comma-separated. */
   async lexicon(words: readonly string[], voice: string): Promise<string[][]> {
@@ -141,7 +157,7 @@ export class FliteVoiceBackend implements VoiceBackend {
   }
 
   async synthesize(request: SynthesisRequest): Promise<SpeechSynthesis> {
-    const voice = (FLITE_VOICES as readonly string[]).includes(request.voice) ? request.voice : 'rms';
+    const voice = this.voiceName(request.voice);
     const words = request.text.split(/\s+/).filter(Boolean);
     if (words.length === 0) return { samples: new Float32Array(0), sampleRate: 16000, words: [] };
     const outName = `line-${callCount++}.wav`;
@@ -150,7 +166,9 @@ export class FliteVoiceBackend implements VoiceBackend {
     if (request.pitchRangeHz !== undefined)
       args.push('--setf', `int_f0_target_stddev=${request.pitchRangeHz}`);
     args.push(` ${words.join(' ')} `, outName);
-    const [trace, expected] = await Promise.all([runFlite(args), this.lexicon(words, voice)]);
+    const known = words.map((w) => this.pronunciations.get(`${voice}:${w}`));
+    const expected = known.every((p) => p) ? (known as string[][]) : await this.lexicon(words, voice);
+    const trace = await runFlite(args);
     const wavPath = join(scratchDir(), outName);
     const audio = decodeWav(readFileSync(wavPath));
     rmSync(wavPath, { force: true });

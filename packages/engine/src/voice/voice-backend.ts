@@ -41,6 +41,8 @@ export interface SynthesisRequest {
 export interface VoiceBackend {
   readonly id: string;
   synthesize(request: SynthesisRequest): Promise<SpeechSynthesis>;
+  /** Optional warm-up with every line of the song (e.g. one batched lexicon look-up). */
+  prepare?(lines: readonly string[], voice: string): Promise<void>;
 }
 
 export const ARPABET_VOWELS = new Set([
