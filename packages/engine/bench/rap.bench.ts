@@ -13,14 +13,17 @@ const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsa
 for (let i = 0; i < runs; i++) {
   const t0 = performance.now();
   const phases: Record<string, number> = {};
+  let current: string | undefined;
   let last = t0;
   const result = await renderRap(
     { lyrics: SIXTEEN_BARS, artistId, musicSelectionId: beatId },
     {
       onProgress: (phase, fraction) => {
-        if (fraction === 1) {
+        // A phase lasts from its 0 report to the next phase's 0 report (or the final 1).
+        if (fraction === 0 || (phase === 'encoding' && fraction === 1)) {
           const now = performance.now();
-          phases[phase] = Math.round(now - last);
+          if (current) phases[current] = Math.round(now - last);
+          current = fraction === 0 ? phase : undefined;
           last = now;
         }
       },

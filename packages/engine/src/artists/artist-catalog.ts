@@ -219,11 +219,12 @@ export const ARTISTS: readonly ArtistDefinition[] = [
     kind: 'singer',
     style: 'melodic',
     description: 'Smooth R&B baritone with a warm low end.',
+    // rms ignores Flite's pitch targets (measured), so the sung baritone is awb, lowered.
     recipe: {
       backend: 'flite',
-      voice: 'rms',
-      pitch: -2,
-      formant: 0.96,
+      voice: 'awb',
+      pitch: -3,
+      formant: 0.92,
       monotone: true,
       tone: tone(2, 1, 3),
       doubles: 'full',

@@ -28,7 +28,12 @@ export interface MixResult {
 export function mixSong(
   vocal: VocalBuses,
   beat: BeatRender,
-  { sampleRate, recipe, secondsPerBeat }: { sampleRate: Hz; recipe: VoiceRecipe; secondsPerBeat: Seconds },
+  {
+    sampleRate,
+    recipe,
+    secondsPerBeat,
+    stems = true,
+  }: { sampleRate: Hz; recipe: VoiceRecipe; secondsPerBeat: Seconds; stems?: boolean },
 ): MixResult {
   const n = beat.bass.length;
   const lead = fit(vocal.lead, n);
@@ -56,10 +61,11 @@ export function mixSong(
   const duck = envelope(send, 0.01, 0.18, sampleRate);
   const duckRef = activeRms * vocalGain * 1.5 + 1e-9;
 
-  const vocalL = new Float32Array(n);
-  const vocalR = new Float32Array(n);
-  const beatL = new Float32Array(n);
-  const beatR = new Float32Array(n);
+  // Stem buffers only when someone will encode them: four song-length arrays saved otherwise.
+  const vocalL = new Float32Array(stems ? n : 0);
+  const vocalR = new Float32Array(stems ? n : 0);
+  const beatL = new Float32Array(stems ? n : 0);
+  const beatR = new Float32Array(stems ? n : 0);
   const mixL = new Float32Array(n);
   const mixR = new Float32Array(n);
   const rv = recipe.reverb;
@@ -73,10 +79,12 @@ export function mixSong(
     const music = 0.8 * beat.bass[i]!;
     const bl = 0.9 * beat.drums[0][i]! + d * (music + beat.harmony[0][i]!);
     const br = 0.9 * beat.drums[1][i]! + d * (music + beat.harmony[1][i]!);
-    vocalL[i] = vl;
-    vocalR[i] = vr;
-    beatL[i] = 0.9 * beat.drums[0][i]! + music + beat.harmony[0][i]!;
-    beatR[i] = 0.9 * beat.drums[1][i]! + music + beat.harmony[1][i]!;
+    if (stems) {
+      vocalL[i] = vl;
+      vocalR[i] = vr;
+      beatL[i] = 0.9 * beat.drums[0][i]! + music + beat.harmony[0][i]!;
+      beatR[i] = 0.9 * beat.drums[1][i]! + music + beat.harmony[1][i]!;
+    }
     mixL[i] = vl + bl;
     mixR[i] = vr + br;
   }

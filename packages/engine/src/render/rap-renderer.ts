@@ -317,9 +317,13 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
   });
 
   enter('mixing');
-  extendBandwidth(lead, { sampleRate: SAMPLE_RATE, amount: recipe.exciter });
+  // Vocal processing only where there is voice: intros, outros and gaps are silent anyway.
+  const spans = activeSpans(lead, SAMPLE_RATE);
+  for (const [a, b] of spans)
+    extendBandwidth(lead.subarray(a, b), { sampleRate: SAMPLE_RATE, amount: recipe.exciter });
   const dryLead = diagnostics ? lead.slice() : undefined;
-  processVocal(lead, { sampleRate: SAMPLE_RATE, tone: recipe.tone });
+  for (const [a, b] of spans)
+    processVocal(lead.subarray(a, b), { sampleRate: SAMPLE_RATE, tone: recipe.tone });
   const doubles = makeDoubles(lead, doubleMask, recipe.doubles === 'none' ? 0 : 0.8);
   const mixed = mixSong({ lead, doubles, adlibs, throwMask }, beatRender, {
     sampleRate: SAMPLE_RATE,
@@ -398,6 +402,30 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/** [start, end) sample ranges holding sound, padded by half a second (filter tails, reverb-free). */
+export function activeSpans(x: Float32Array, sampleRate: Hz, pad: Seconds = 0.5): [number, number][] {
+  const block = Math.round(0.05 * sampleRate);
+  const padSamples = Math.round(pad * sampleRate);
+  const spans: [number, number][] = [];
+  for (let start = 0; start < x.length; start += block) {
+    const end = Math.min(x.length, start + block);
+    let loud = false;
+    for (let i = start; i < end; i++) {
+      if (x[i] !== 0) {
+        loud = true;
+        break;
+      }
+    }
+    if (!loud) continue;
+    const a = Math.max(0, start - padSamples);
+    const b = Math.min(x.length, end + padSamples);
+    const last = spans[spans.length - 1];
+    if (last && a <= last[1]) last[1] = b;
+    else spans.push([a, b]);
+  }
+  return spans;
+}
 const dbGain = (db: number) => 10 ** (db / 20);
 
 function scaled(x: Float32Array, g: number, length: number): Float32Array {

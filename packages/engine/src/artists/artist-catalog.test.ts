@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ARTISTS } from './artist-catalog.ts';
+import { FliteVoiceBackend } from '../voice/flite-voice.ts';
+import { trackPitch } from '../analysis/pitch-tracker.ts';
+
+describe('artist recipes', () => {
+  it('are distinct: no two artists share voice, pitch, formant and style', () => {
+    const keys = ARTISTS.map(
+      (a) => `${a.recipe.backend}:${a.recipe.voice}:${a.recipe.pitch}:${a.recipe.formant}:${a.style}`,
+    );
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+  it('sung artists use voices that follow a pitch target (their chant lands on the note)', async () => {
+    const backend = new FliteVoiceBackend();
+    for (const voice of new Set(ARTISTS.filter((a) => a.recipe.monotone).map((a) => a.recipe.voice))) {
+      const speech = await backend.synthesize({
+        text: 'hold the light for you',
+        voice,
+        pitchHz: 196,
+        pitchRangeHz: 0,
+      });
+      const f0 = Array.from(trackPitch(speech.samples, { sampleRate: speech.sampleRate }).frequencies)
+        .filter((f) => f > 0)
+        .sort((a, b) => a - b);
+      expect(Math.abs(f0[f0.length >> 1]! - 196)).toBeLessThan(6);
+    }
+  });
+});
