@@ -14,6 +14,7 @@ import { analyticsRoutes } from './routes/analytics.routes.ts';
 import { takedownRoutes } from './routes/takedown.routes.ts';
 import { musicRoutes } from './routes/music.routes.ts';
 import { playlistRoutes } from './routes/playlist.routes.ts';
+import { linkPreviewRoutes } from './routes/link-preview.routes.ts';
 import { profileRoutes } from './routes/profile.routes.ts';
 import { shellRoutes } from './routes/shell.routes.ts';
 import type { Services } from './services/services.ts';
@@ -54,6 +55,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(takedownRoutes, { services: deps.services });
   await app.register(musicRoutes, { services: deps.services });
   await app.register(playlistRoutes, { services: deps.services });
+  await app.register(linkPreviewRoutes, {
+    services: deps.services,
+    distDir: deps.webDistDir ?? defaultWebDistDir,
+    publicUrl: config.publicUrl,
+  });
 
   await registerWebApp(app, { distDir: deps.webDistDir ?? defaultWebDistDir });
   return app;

@@ -1,0 +1,121 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { truncateCaption } from '../http/link-preview.ts';
+import { as, buildUser, type TestUser } from '../test/factories.ts';
+import { buildMusic } from '../test/music-factories.ts';
+import { makeTempDir, startTestRuntime, testDatabaseKinds, type TestRuntime } from '../test/test-runtime.ts';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="Bops: make your own songs with AI." />
+    <title>Bops AI</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+describe.each(testDatabaseKinds)('link previews on %s', (kind) => {
+  let runtime: TestRuntime;
+  let distDir: string;
+  let owner: TestUser;
+  beforeAll(async () => {
+    distDir = await makeTempDir('bops-dist-');
+    await fs.writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+    runtime = await startTestRuntime(kind, { start: { webDistDir: distDir } });
+    owner = await buildUser(runtime.app!);
+  });
+  afterAll(async () => {
+    await runtime?.destroy();
+    await fs.rm(distDir, { recursive: true, force: true });
+  });
+  const inject = (options: InjectOptions) => runtime.app!.inject(options);
+
+  async function publicPlaylist(title: string, musicIds: string[]) {
+    const created = await inject({
+      method: 'POST',
+      url: '/api/music/playlist',
+      headers: as(owner),
+      payload: { playlistName: title, private: false },
+    });
+    const id = created.json().data.id as string;
+    await inject({
+      method: 'PATCH',
+      url: `/api/music/playlist/v3/${id}`,
+      headers: as(owner),
+      payload: { musicIds },
+    });
+    return id;
+  }
+
+  it('describes a public song with its title, author, cover and audio, escaped', async () => {
+    const song = await buildMusic(runtime, owner, { name: 'Rock & "Roll" <Bop>', author: 'DJ <Test>' });
+    await publicPlaylist('Showcase', [song.id]);
+    const response = await inject({ method: 'GET', url: `/listen/${song.id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = response.body;
+    const origin = runtime.config.publicUrl.replace(/\/$/, '');
+    expect(html).toContain('<title>Listen &quot;Rock &amp; &quot;Roll&quot; &lt;Bop&gt;&quot;</title>');
+    expect(html).toContain(
+      '<meta property="og:title" content="Listen &quot;Rock &amp; &quot;Roll&quot; &lt;Bop&gt;&quot;" />',
+    );
+    expect(html).toContain(
+      '<meta property="og:description" content="By DJ &lt;Test&gt;. Make your own Bops" />',
+    );
+    expect(html).toContain(`<meta property="og:image" content="${origin}/api/music/${song.id}/cover" />`);
+    expect(html).toContain(`<meta property="og:audio" content="${origin}/api/music/${song.id}/audio" />`);
+    expect(html).toContain(`<meta property="og:url" content="${origin}/listen/${song.id}" />`);
+    expect(html).toContain('<meta property="og:type" content="music.song" />');
+    // Still the same app: one description, the module script, no inline script.
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('gives a private or unknown song the plain page, revealing nothing', async () => {
+    const song = await buildMusic(runtime, owner, { name: 'Secret demo' });
+    for (const url of [`/listen/${song.id}`, '/listen/no-such-song', '/shared/no-such-playlist']) {
+      const response = await inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX_HTML);
+    }
+  });
+
+  it('describes a public playlist with its song count and first cover; not an archived one', async () => {
+    const a = await buildMusic(runtime, owner);
+    const b = await buildMusic(runtime, owner, { coverKey: null, thumbnailKey: null });
+    const id = await publicPlaylist('Summer Bops', [a.id, b.id]);
+    const origin = runtime.config.publicUrl.replace(/\/$/, '');
+    const html = (await inject({ method: 'GET', url: `/shared/${id}` })).body;
+    expect(html).toContain('<meta property="og:title" content="Listen &quot;Summer Bops&quot;" />');
+    expect(html).toContain('<meta property="og:description" content="2 songs. Make your own Bops" />');
+    expect(html).toContain(`<meta property="og:image" content="${origin}/api/music/${a.id}/cover" />`);
+    expect(html).toContain('<meta property="og:type" content="music.playlist" />');
+    await inject({
+      method: 'PATCH',
+      url: `/api/music/playlist/${id}`,
+      headers: as(owner),
+      payload: { archieve: true },
+    });
+    expect((await inject({ method: 'GET', url: `/shared/${id}` })).body).toBe(INDEX_HTML);
+  });
+
+  it('uses the default cover for a song without one', async () => {
+    const song = await buildMusic(runtime, owner, { coverKey: null, thumbnailKey: null });
+    await publicPlaylist('Plain', [song.id]);
+    const origin = runtime.config.publicUrl.replace(/\/$/, '');
+    const html = (await inject({ method: 'GET', url: `/listen/${song.id}` })).body;
+    expect(html).toContain(`<meta property="og:image" content="${origin}/images/default-cover.svg" />`);
+  });
+
+  it('cuts captions at 140 characters with "..."', () => {
+    expect(truncateCaption('a'.repeat(150))).toBe(`${'a'.repeat(140)}...`);
+    expect(truncateCaption('  short\n text ')).toBe('short text');
+  });
+});
