@@ -4,6 +4,10 @@ import { pingPongDelay, reverb } from '../dsp/reverb.ts';
 import type { BeatRender } from '../beats/beat-engine.ts';
 import type { VoiceRecipe } from '../artists/artist-catalog.ts';
 import { rmsOf } from '../pcm-audio.ts';
+import { integratedLoudness } from '../analysis/loudness-meter.ts';
+
+/** How far the lead sits above the beat (loudness units). */
+const VOCAL_OVER_BEAT_LU = 2;
 
 export interface VocalBuses {
   lead: Float32Array;
@@ -21,7 +25,7 @@ export interface MixResult {
 }
 
 /**
- * Balances vocal against beat (vocal ~3 dB above the music in RMS while it plays), ducks bass
+ * Balances vocal against beat (lead 2 LU above the beat), ducks bass
  * and harmony under the vocal (drums keep their punch), and adds reverb and a ping-pong delay
  * on line ends as sends.
  */
@@ -39,10 +43,18 @@ export function mixSong(
   const lead = fit(vocal.lead, n);
   const [dl, dr] = [fit(vocal.doubles[0], n), fit(vocal.doubles[1], n)];
   const [al, ar] = [fit(vocal.adlibs[0], n), fit(vocal.adlibs[1], n)];
-  // Level: measure the lead where it is active, set it relative to the beat's RMS.
-  const beatRms = rmsOf(beat.drums[0]) + rmsOf(beat.bass) * 0.8 + rmsOf(beat.harmony[0]);
+  // Level by perceived loudness (BS.1770, gated), not RMS: an 808's sub carries RMS the ear
+  // barely weighs. The lead sits 2 LU above the beat, the usual rap balance.
+  const beatSum = new Float32Array(n);
+  for (let i = 0; i < n; i++)
+    beatSum[i] = 0.9 * beat.drums[0][i]! + 0.8 * beat.bass[i]! + beat.harmony[0][i]!;
+  const beatLufs = integratedLoudness([beatSum, beatSum], sampleRate).integrated;
+  const leadLufs = integratedLoudness([lead, lead], sampleRate).integrated;
+  const vocalGain =
+    Number.isFinite(leadLufs) && Number.isFinite(beatLufs)
+      ? 10 ** ((beatLufs + VOCAL_OVER_BEAT_LU - leadLufs) / 20)
+      : 1;
   const activeRms = activeLevel(lead);
-  const vocalGain = activeRms > 0 ? (beatRms * 1.5) / activeRms : 1;
 
   const send = new Float32Array(n);
   const throwSend = new Float32Array(n);

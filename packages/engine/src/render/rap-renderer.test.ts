@@ -125,6 +125,18 @@ describe('renderRap (4 bars, straight flow, boom bap)', () => {
   });
 });
 
+describe('renderRap balance', () => {
+  it('sits the vocal 0-5 LU above the beat (stems measured after decoding)', async () => {
+    const { render: r } = await render();
+    const vocal = (await decodeAudio(r.vocalStem!)).channels[0]!;
+    const beat = await decodeAudio(r.beatStem!);
+    const vocalLufs = measureLoudness([vocal, vocal], 44100).integratedLufs;
+    const beatLufs = measureLoudness(beat.channels, 44100).integratedLufs;
+    expect(vocalLufs - beatLufs).toBeGreaterThan(0);
+    expect(vocalLufs - beatLufs).toBeLessThan(5);
+  });
+});
+
 describe('renderRap input and control', () => {
   it('rejects unknown artists and beats with readable errors', async () => {
     await expect(renderRap({ lyrics: 'hello', artistId: 'nobody', musicSelectionId: null })).rejects.toThrow(
