@@ -15,6 +15,7 @@ export const chromiumArgs = [
 ];
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+const idpPort = port + 10;
 const dataDir = path.join(os.tmpdir(), `bops-e2e-${process.pid}`);
 
 export default defineConfig({
@@ -27,14 +28,36 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
-  webServer: {
-    // The built app, started the way `npm start` starts it (the build runs before the tests).
-    command: `rm -rf ${dataDir} && node apps/server/src/main.ts`,
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      // A real OpenID provider on loopback that Bops uses as "Google".
+      command: 'node apps/server/src/test/e2e-identity-provider.ts',
+      url: `http://127.0.0.1:${idpPort}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { IDP_PORT: String(idpPort), BOPS_URL: `http://localhost:${port}` },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The built app, started the way `npm start` starts it (the build runs before the tests).
+      command: `rm -rf ${dataDir} && node apps/server/src/main.ts`,
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        RENDER_CATALOG: 'false',
+        LOCAL_ACCOUNTS: 'true',
+        GOOGLE_CLIENT_ID: 'bops-test',
+        GOOGLE_CLIENT_SECRET: 'bops-test-secret-0123456789',
+        GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${idpPort}/.well-known/openid-configuration`,
+        SIGN_IN_RATE_LIMIT: '1000',
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

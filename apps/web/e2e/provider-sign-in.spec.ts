@@ -19,7 +19,7 @@ async function offerGoogle(context: BrowserContext) {
 }
 
 interface StartedSignIn {
-  providerId: string;
+  provider: string;
   callbackURL: string;
   errorCallbackURL: string;
   disableRedirect?: boolean;
@@ -32,7 +32,7 @@ async function standInProvider(
   decide: (started: StartedSignIn) => { signIn: boolean; returnTo: string | null },
 ) {
   const started: StartedSignIn[] = [];
-  await context.route('**/api/auth/sign-in/oauth2', async (route) => {
+  await context.route('**/api/auth/sign-in/social', async (route) => {
     const body = route.request().postDataJSON() as StartedSignIn;
     started.push(body);
     const { signIn, returnTo } = decide(body);
@@ -76,7 +76,7 @@ test('a popup sign-in reports back to the opener and lands on the requested page
   await expect.poll(() => popup.isClosed()).toBe(true);
   expect(started).toEqual([
     {
-      providerId: 'google',
+      provider: 'google',
       callbackURL: '/sign-in/popup-done',
       errorCallbackURL: '/sign-in/popup-done',
       disableRedirect: true,

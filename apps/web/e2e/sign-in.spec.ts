@@ -115,7 +115,14 @@ test.describe('desktop, 1280 px', () => {
     await page.mouse.wheel(0, 1200);
     await expect(header).toHaveCSS('position', 'fixed');
     await shot(page, 'desktop-landing-scrolled');
-    await page.evaluate(() => window.scrollTo(0, 0));
+    // A wheel scroll animates; keep returning to the top until the page stays there.
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.waitForTimeout(100);
+        return page.evaluate(() => window.scrollY);
+      })
+      .toBe(0);
     await expect(header).toHaveAttribute('data-sticky', 'false');
   });
 

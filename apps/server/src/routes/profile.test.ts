@@ -114,10 +114,10 @@ describe.each(testDatabaseKinds)('sign-in and profile on %s', (kind) => {
       method: 'POST',
       url: '/api/user/bops_profile/update',
       headers: as(user),
-      payload: { firstname: '', lastname: 'Jay', displayName: 'DJ' },
+      payload: { firstname: 'Dee', lastname: 'Jay', displayName: '   ' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('firstname: This field is required');
+    expect(response.json().message).toBe('displayName: This field is required');
   });
 
   it('refuses a state-changing call from another site', async () => {

@@ -23,6 +23,8 @@ export interface LocalIdentityProvider {
  */
 export async function startLocalIdentityProvider(options: {
   redirectUris: string[];
+  /** A fixed port (browser tests need to know it in advance); an ephemeral one otherwise. */
+  port?: number;
 }): Promise<LocalIdentityProvider> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const privateJwk = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
@@ -59,7 +61,7 @@ export async function startLocalIdentityProvider(options: {
       return res;
     }) as typeof res.end;
   };
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
     clients: [

@@ -94,7 +94,11 @@ export function createAuthApi(
       await call(fetchFn, 'sign-up/email', { body });
     },
     async signInOAuth2(body) {
-      const answer = (await call(fetchFn, 'sign-in/oauth2', { body })) as { url?: unknown } | null;
+      // Every OpenID provider (Google included) starts through the social sign-in endpoint.
+      const { providerId, ...rest } = body;
+      const answer = (await call(fetchFn, 'sign-in/social', { body: { provider: providerId, ...rest } })) as {
+        url?: unknown;
+      } | null;
       if (!answer || typeof answer.url !== 'string')
         throw new AuthError('The sign-in provider gave no address.', 500);
       return { url: answer.url };
