@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -12,6 +13,8 @@ import { healthRoutes } from './routes/health.routes.ts';
 import { lyricsRoutes } from './routes/lyrics.routes.ts';
 import { analyticsRoutes } from './routes/analytics.routes.ts';
 import { takedownRoutes } from './routes/takedown.routes.ts';
+import { creationRoutes } from './routes/creation.routes.ts';
+import { catalogRoutes } from './routes/catalog.routes.ts';
 import { musicRoutes } from './routes/music.routes.ts';
 import { playlistRoutes } from './routes/playlist.routes.ts';
 import { linkPreviewRoutes } from './routes/link-preview.routes.ts';
@@ -42,6 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
 
+  await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20 } });
   await app.register(rateLimit, { global: false });
   registerSameOriginCheck(app, { publicUrl: config.publicUrl });
@@ -53,6 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(lyricsRoutes, { services: deps.services });
   await app.register(analyticsRoutes, { services: deps.services });
   await app.register(takedownRoutes, { services: deps.services });
+  await app.register(creationRoutes, { services: deps.services });
+  await app.register(catalogRoutes, { services: deps.services });
   await app.register(musicRoutes, { services: deps.services });
   await app.register(playlistRoutes, { services: deps.services });
   await app.register(linkPreviewRoutes, {

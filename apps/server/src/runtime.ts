@@ -33,6 +33,8 @@ export interface StartOptions {
   listen?: boolean;
   webDistDir?: string;
   handlers?: Partial<JobHandlers<JobDeps>>;
+  /** Run job workers in this process (default: unless the role is api). */
+  workers?: boolean;
 }
 
 async function migrate(database: DatabaseHandle): Promise<void> {
@@ -83,11 +85,17 @@ export async function startBops(config: Config, options: StartOptions): Promise<
 
     const secret = await new SettingsRepository(database.db).authSecret(config.auth.secret);
     const auth = createAuth({ config, db: database.db, secret, logger });
-    const services = createServices({ config, database, storage, queue, auth, logger });
+    const services = createServices({ config, database, storage, queue, auth, logger, cpu });
 
-    if (config.role !== 'api') {
-      await queue.work(handlers, { db: database.db, storage, cpu, logger }, config.jobs.concurrency);
+    if (options.workers ?? config.role !== 'api') {
+      await queue.work(
+        handlers,
+        { db: database.db, storage, cpu, logger, services },
+        config.jobs.concurrency,
+      );
     }
+
+    if (config.renderCatalog && config.role !== 'worker') await services.catalog.ensureRendered();
 
     let app: FastifyInstance | null = null;
     if (config.role !== 'worker') {

@@ -2,3 +2,4 @@
 export const PRODUCT_KEY = 'bops';
 
 export * from './analytics-events.ts';
+export * from './limits.ts';

@@ -67,6 +67,10 @@ const envSchema = z.object({
     .regex(/^[a-z][a-z0-9-]{1,30}$/, { message: 'expected lowercase letters, digits and dashes' })
     .default('oidc'),
   SIGN_IN_RATE_LIMIT: integerFromEnv(1, 10_000).default(10),
+  DAILY_CREATION_LIMIT: integerFromEnv(1, 10_000).default(10),
+  RENDER_CATALOG: booleanFromEnv.default(true),
+  SMTP_URL: urlFromEnv(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('Bops <no-reply@localhost>'),
   LLM_BASE_URL: urlFromEnv(['http:', 'https:']).optional(),
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -98,6 +102,12 @@ export interface Config {
       };
   jobs: { concurrency: number; workerThreads: number };
   shutdownTimeoutMs: number;
+  /** Render the built-in beats and artist demos that storage lacks, at start. */
+  renderCatalog: boolean;
+  /** Creations a person may start per UTC day (failed ones give their slot back). */
+  dailyCreationLimit: number;
+  /** SMTP when configured; otherwise e-mails are written as .eml files to `outboxDir`. */
+  mail: { smtpUrl: string | null; from: string; outboxDir: string };
   /** An OpenAI-compatible chat endpoint for lyrics; null uses the built-in writer only. */
   llm: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
   auth: {
@@ -214,6 +224,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: Role = 'a
       : { kind: 'local', dir: path.join(dataDir, 'files') },
     jobs: { concurrency: e.JOB_CONCURRENCY, workerThreads: e.WORKER_THREADS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    renderCatalog: e.RENDER_CATALOG,
+    dailyCreationLimit: e.DAILY_CREATION_LIMIT,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     llm: e.LLM_BASE_URL
       ? {
           baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''),

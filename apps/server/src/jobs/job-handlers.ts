@@ -4,6 +4,9 @@ import type { Storage } from '../storage/storage.ts';
 import type { CpuPool } from '../workers/cpu-pool.ts';
 import { deleteFilesJob } from './delete-files.job.ts';
 import type { JobHandlers } from './job-queue.ts';
+import { renderRapJob } from './render-rap.job.ts';
+import { renderCatalogAssetJob } from './render-catalog-asset.job.ts';
+import type { Services } from '../services/services.ts';
 
 /** What job handlers may use. */
 export interface JobDeps {
@@ -11,9 +14,12 @@ export interface JobDeps {
   storage: Storage;
   cpu: CpuPool;
   logger: FastifyBaseLogger;
+  services: Services;
 }
 
 /** One handler per job type in job-types.ts; the type checker and start-up both insist on it. */
 export const jobHandlers: JobHandlers<JobDeps> = {
   'delete-files': deleteFilesJob,
+  'render-rap': renderRapJob,
+  'render-catalog-asset': renderCatalogAssetJob,
 };

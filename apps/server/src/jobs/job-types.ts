@@ -22,6 +22,14 @@ export const jobTypes = {
     payload: z.object({ keys: z.array(z.string().min(1)).min(1).max(1000) }),
     queue: { ...defaultQueueOptions, expireInSeconds: 10 * 60 },
   },
+  'render-rap': {
+    payload: z.object({ taskId: z.string().uuid() }),
+    queue: { ...defaultQueueOptions, retryLimit: 2, expireInSeconds: 20 * 60 },
+  },
+  'render-catalog-asset': {
+    payload: z.object({ kind: z.enum(['music-selection', 'artist-preview']), id: z.string().min(1).max(80) }),
+    queue: { ...defaultQueueOptions, expireInSeconds: 10 * 60 },
+  },
 } satisfies Record<string, { payload: z.ZodType; queue: QueueOptions }>;
 
 export type JobName = keyof typeof jobTypes;

@@ -1,9 +1,7 @@
+import { LYRICS_MAX_CHARS } from '@bops/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import { generateLyrics } from '../lyrics/lyrics-generator.ts';
-
-/** Longest lyrics we accept from anywhere (the rap flow's cap). */
-export const LYRICS_MAX_CHARS = 3000;
 
 export interface LyricsAsk {
   musicName: string;

@@ -13,6 +13,11 @@ import { HealthService } from './health.service.ts';
 import { LyricsService } from './lyrics.service.ts';
 import { AnalyticsService } from './analytics.service.ts';
 import { TakedownService } from './takedown.service.ts';
+import { CreationService } from './creation.service.ts';
+import { CatalogService } from './catalog.service.ts';
+import { CreationRepository } from '../repositories/creation.repository.ts';
+import { Mailer } from '../mail/mailer.ts';
+import type { CpuPool } from '../workers/cpu-pool.ts';
 import { AnalyticsRepository } from '../repositories/analytics.repository.ts';
 import { TakedownRepository } from '../repositories/takedown.repository.ts';
 import { MusicService } from './music.service.ts';
@@ -30,6 +35,9 @@ export interface Services {
   lyrics: LyricsService;
   analytics: AnalyticsService;
   takedowns: TakedownService;
+  creation: CreationService;
+  catalog: CatalogService;
+  mailer: Mailer;
   music: MusicService;
   playlists: PlaylistService;
 }
@@ -41,6 +49,7 @@ export interface ServiceDeps {
   queue: JobQueue;
   auth: Auth;
   logger: FastifyBaseLogger;
+  cpu: CpuPool;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -48,6 +57,7 @@ export function createServices(deps: ServiceDeps): Services {
   const users = new UserRepository(db);
   const music = new MusicRepository(db);
   const playlists = new PlaylistService({ playlists: new PlaylistRepository(db), music });
+  const mailer = new Mailer(deps.config.mail);
   return {
     storage: deps.storage,
     health: new HealthService({ db, config: deps.config, databaseKind: deps.database.kind }),
@@ -59,5 +69,22 @@ export function createServices(deps: ServiceDeps): Services {
     takedowns: new TakedownService({ notices: new TakedownRepository(db) }),
     music: new MusicService({ music }),
     playlists,
+    mailer,
+    catalog: new CatalogService({
+      storage: deps.storage,
+      queue: deps.queue,
+      cpu: deps.cpu,
+      logger: deps.logger,
+    }),
+    creation: new CreationService({
+      config: deps.config,
+      creations: new CreationRepository(db),
+      queue: deps.queue,
+      cpu: deps.cpu,
+      storage: deps.storage,
+      mailer,
+      playlists,
+      logger: deps.logger,
+    }),
   };
 }

@@ -57,10 +57,12 @@ export async function createTestEnvironment(
   extraEnv: Record<string, string> = {},
 ): Promise<TestEnvironment> {
   const dataDir = await makeTempDir();
+  // Tests render what they need; the built-in catalogue is rendered only where a test asks for it.
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WORKER_THREADS: '1',
+    RENDER_CATALOG: 'false',
     ...extraEnv,
   };
   let dropDatabase: (() => Promise<void>) | null = null;

@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { CpuTaskName, CpuTasks } from './cpu-tasks.worker.ts';
 
@@ -20,13 +21,13 @@ export class CpuPool {
   run<N extends CpuTaskName>(
     task: N,
     input: Parameters<CpuTasks[N]>[0],
-    options: { signal?: AbortSignal; transferList?: ArrayBuffer[] } = {},
+    options: { signal?: AbortSignal; transferList?: Array<ArrayBuffer | MessagePort> } = {},
   ): Promise<Awaited<ReturnType<CpuTasks[N]>>> {
     return this.#pool.run(
       { task, input },
       {
         ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.transferList ? { transferList: options.transferList } : {}),
+        ...(options.transferList ? { transferList: options.transferList as never } : {}),
       },
     ) as Promise<Awaited<ReturnType<CpuTasks[N]>>>;
   }

@@ -1,11 +1,45 @@
 import { createHash } from 'node:crypto';
+import type { MessagePort } from 'node:worker_threads';
+import {
+  renderArtistPreview,
+  renderMusicSelection,
+  renderRap,
+  type RapPhase,
+  type RapRender,
+  type RapRequest,
+} from '@bops/engine';
+
+/** What a render reports while it runs, through the MessagePort it was given. */
+export interface ProgressMessage {
+  phase: RapPhase;
+  fraction: number;
+}
 
 /**
- * The tasks a worker thread can run, by name. Each takes and returns structured-cloneable values.
+ * The tasks a worker thread can run, by name. Each takes and returns structured-cloneable values;
+ * progress, where a task has it, goes through a MessagePort passed in the input.
  */
 export const cpuTasks = {
   /** Content digest of a buffer (used to fingerprint uploads). */
   sha256: (input: { bytes: Uint8Array }): string => createHash('sha256').update(input.bytes).digest('hex'),
+
+  /** A finished rap: lyrics, artist and beat in; mastered MP3, timings and waveform out. */
+  'render-rap': async (input: { request: RapRequest; progress?: MessagePort }): Promise<RapRender> => {
+    try {
+      return await renderRap(input.request, {
+        onProgress: (phase, fraction) =>
+          input.progress?.postMessage({ phase, fraction } satisfies ProgressMessage),
+      });
+    } finally {
+      input.progress?.close();
+    }
+  },
+
+  /** A catalogue beat on its own (the music selection preview) and its cover. */
+  'render-music-selection': (input: { id: string }) => renderMusicSelection(input.id),
+
+  /** A short demo of a built-in artist's voice. */
+  'render-artist-preview': (input: { id: string }) => renderArtistPreview(input.id),
 };
 
 export type CpuTasks = typeof cpuTasks;

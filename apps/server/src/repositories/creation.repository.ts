@@ -1,0 +1,138 @@
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { creationTasks, musicItems, users, type MusicContext } from '../db/schema.ts';
+
+export type CreationTaskRow = typeof creationTasks.$inferSelect;
+
+export interface NewCreation {
+  taskId: string;
+  musicId: string;
+  userId: string;
+  kind: 'rap' | 'song_cover';
+  estimationSeconds: number;
+  music: {
+    name: string;
+    author: string;
+    contactEmail: string;
+    lyricsText: string;
+    prompt: string;
+    context: MusicContext;
+  };
+}
+
+export class DailyLimitReachedError extends Error {}
+
+const utcDay = (date = new Date()) => date.toISOString().slice(0, 10);
+
+export class CreationRepository {
+  readonly #db: Database;
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  /**
+   * Records a creation (its song and its task) unless the person already started `limit` creations
+   * today (UTC) that did not fail. The person's row is locked for the check, so parallel requests
+   * are counted one after another and exactly the allowed number get through.
+   */
+  async createWithinDailyLimit(creation: NewCreation, limit: number): Promise<CreationTaskRow> {
+    return this.#db.transaction(async (tx) => {
+      await tx.execute(sql`select id from ${users} where ${users.id} = ${creation.userId} for update`);
+      const day = utcDay();
+      const [{ used } = { used: 0 }] = await tx
+        .select({ used: count() })
+        .from(creationTasks)
+        .where(
+          and(
+            eq(creationTasks.userId, creation.userId),
+            eq(creationTasks.createdDay, day),
+            inArray(creationTasks.kind, ['rap', 'song_cover']),
+            ne(creationTasks.status, 'failed'),
+          ),
+        );
+      if (used >= limit) throw new DailyLimitReachedError();
+      await tx.insert(musicItems).values({
+        id: creation.musicId,
+        ownerId: creation.userId,
+        status: 'rendering',
+        ...creation.music,
+      });
+      const [task] = await tx
+        .insert(creationTasks)
+        .values({
+          id: creation.taskId,
+          userId: creation.userId,
+          kind: creation.kind,
+          musicId: creation.musicId,
+          status: 'queued',
+          estimationSeconds: creation.estimationSeconds,
+          createdDay: day,
+        })
+        .returning();
+      return task!;
+    });
+  }
+
+  async findTask(taskId: string): Promise<CreationTaskRow | null> {
+    const [row] = await this.#db.select().from(creationTasks).where(eq(creationTasks.id, taskId));
+    return row ?? null;
+  }
+
+  async findMusic(musicId: string) {
+    const [row] = await this.#db.select().from(musicItems).where(eq(musicItems.id, musicId));
+    return row ?? null;
+  }
+
+  async markRunning(taskId: string): Promise<void> {
+    await this.#db
+      .update(creationTasks)
+      .set({ status: 'running', updatedAt: new Date() })
+      .where(and(eq(creationTasks.id, taskId), ne(creationTasks.status, 'completed')));
+  }
+
+  async reportProgress(taskId: string, phase: string, progress: number): Promise<void> {
+    await this.#db
+      .update(creationTasks)
+      .set({ phase, progress, updatedAt: new Date() })
+      .where(and(eq(creationTasks.id, taskId), eq(creationTasks.status, 'running')));
+  }
+
+  async completeRender(
+    taskId: string,
+    musicId: string,
+    files: { srcKey: string; lyricsKey: string; waveformKey: string; durationSeconds: number },
+  ): Promise<void> {
+    await this.#db.transaction(async (tx) => {
+      await tx
+        .update(musicItems)
+        .set({ ...files, status: 'ready', updatedAt: new Date() })
+        .where(eq(musicItems.id, musicId));
+      await tx
+        .update(creationTasks)
+        .set({
+          status: 'completed',
+          phase: 'completed',
+          progress: 1,
+          completedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(eq(creationTasks.id, taskId));
+    });
+  }
+
+  /** A failed creation gives its daily slot back (the count skips failed tasks). */
+  async fail(taskId: string, musicId: string | null, reason: string): Promise<void> {
+    await this.#db.transaction(async (tx) => {
+      await tx
+        .update(creationTasks)
+        .set({ status: 'failed', error: reason, completedAt: new Date(), updatedAt: new Date() })
+        .where(eq(creationTasks.id, taskId));
+      if (musicId)
+        await tx
+          .update(musicItems)
+          .set({ status: 'failed', updatedAt: new Date() })
+          .where(eq(musicItems.id, musicId));
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { HttpError } from '../http/http-error.ts';
+import { sendStoredFile } from '../http/send-stored-file.ts';
+import { catalogKeys } from '../services/catalog.service.ts';
+import type { Services } from '../services/services.ts';
+
+const musicFile = z.object({ file: z.string().regex(/^[a-z0-9-]{1,80}\.(mp3|svg)$/) });
+const artistFile = z.object({ file: z.string().regex(/^[a-z0-9-]{1,80}\.mp3$/) });
+const catalogCache = 'public, max-age=86400';
+
+/** The built-in catalogue (spec: music under /audio/musics/{fileName}.mp3), open to everyone. */
+export async function catalogRoutes(
+  app: FastifyInstance,
+  { services }: { services: Services },
+): Promise<void> {
+  const serve = async (
+    key: string,
+    request: Parameters<typeof sendStoredFile>[0],
+    reply: Parameters<typeof sendStoredFile>[1],
+  ) => {
+    if (!(await services.storage.stat(key))) {
+      reply.header('retry-after', '30');
+      throw new HttpError(503, 'This sound is still being prepared. Please try again in a minute.');
+    }
+    return sendStoredFile(request, reply, services.storage, key, { cacheControl: catalogCache });
+  };
+
+  app.get('/audio/musics/:file', async (request, reply) => {
+    const parsed = musicFile.safeParse(request.params);
+    if (!parsed.success) return reply.callNotFound();
+    const [id, extension] = parsed.data.file.split('.') as [string, string];
+    if (!services.creation.hasMusicSelection(id)) return reply.callNotFound();
+    return serve(
+      extension === 'mp3' ? catalogKeys.musicAudio(id) : catalogKeys.musicCover(id),
+      request,
+      reply,
+    );
+  });
+
+  app.get('/audio/artists/:file', async (request, reply) => {
+    const parsed = artistFile.safeParse(request.params);
+    if (!parsed.success) return reply.callNotFound();
+    const id = parsed.data.file.slice(0, -4);
+    if (!services.creation.hasArtist(id)) return reply.callNotFound();
+    return serve(catalogKeys.artistPreview(id), request, reply);
+  });
+}

@@ -1,0 +1,315 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { MessageChannel } from 'node:worker_threads';
+import {
+  listArtists,
+  listMoods,
+  listMusicSelections,
+  RAP_PHASES,
+  type Artist,
+  type RapPhase,
+} from '@bops/engine';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/config.ts';
+import { HttpError, badRequest, notFound } from '../http/http-error.ts';
+import type { JobRun } from '../jobs/job-queue.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import { jobTypes } from '../jobs/job-types.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type {
+  CreationRepository} from '../repositories/creation.repository.ts';
+import {
+  DailyLimitReachedError,
+  type CreationTaskRow,
+} from '../repositories/creation.repository.ts';
+import type { CreateMusicBody } from '../routes/creation.schema.ts';
+import type { Storage } from '../storage/storage.ts';
+import type { CpuPool } from '../workers/cpu-pool.ts';
+import type { ProgressMessage } from '../workers/cpu-tasks.worker.ts';
+
+export const DAILY_LIMIT_MESSAGE =
+  'Sorry, you have reach the daily limit. Your songs are being processed and will be ready soon.';
+
+/** Spec §3: "na" (and empty) ids mean none. */
+const idOrNull = (value: string | undefined): string | null => (value && value !== 'na' ? value : null);
+
+/** Where a creation stands, for the progress view and the countdown. */
+export interface CreationProgress {
+  taskId: string;
+  musicId: string | null;
+  status: CreationTaskRow['status'];
+  phase: string;
+  /** 0..1 across the whole render. */
+  progress: number;
+  estimation: number;
+  error: string | null;
+}
+
+/** The share of the whole render each engine phase takes (measured on 2 cores), for one progress bar. */
+const PHASE_WEIGHTS: Record<RapPhase, number> = {
+  'preparing-lyrics': 0.05,
+  'synthesizing-voice': 0.25,
+  'placing-on-beat': 0.2,
+  'rendering-beat': 0.15,
+  mixing: 0.1,
+  mastering: 0.1,
+  encoding: 0.15,
+};
+
+export function overallProgress(phase: RapPhase, fraction: number): number {
+  let done = 0;
+  for (const name of RAP_PHASES) {
+    if (name === phase) return Math.min(1, done + PHASE_WEIGHTS[name] * Math.max(0, Math.min(1, fraction)));
+    done += PHASE_WEIGHTS[name];
+  }
+  return done;
+}
+
+/** Seconds a render is expected to take: a fixed start plus time per word (measured with the engine). */
+export function estimateRenderSeconds(lyrics: string): number {
+  const words = lyrics.split(/\s+/).filter(Boolean).length;
+  return Math.max(10, Math.min(180, Math.round(8 + words * 0.12)));
+}
+
+export interface DefaultPlaylistAdder {
+  addToDefaultPlaylist(userId: string, musicId: string): Promise<unknown>;
+}
+
+export class CreationService {
+  readonly #config: Config;
+  readonly #creations: CreationRepository;
+  readonly #queue: JobQueue;
+  readonly #cpu: CpuPool;
+  readonly #storage: Storage;
+  readonly #mailer: Mailer;
+  readonly #playlists: DefaultPlaylistAdder;
+  readonly #logger: FastifyBaseLogger;
+  readonly #artists: Artist[] = listArtists();
+
+  constructor(deps: {
+    config: Config;
+    creations: CreationRepository;
+    queue: JobQueue;
+    cpu: CpuPool;
+    storage: Storage;
+    mailer: Mailer;
+    playlists: DefaultPlaylistAdder;
+    logger: FastifyBaseLogger;
+  }) {
+    this.#config = deps.config;
+    this.#creations = deps.creations;
+    this.#queue = deps.queue;
+    this.#cpu = deps.cpu;
+    this.#storage = deps.storage;
+    this.#mailer = deps.mailer;
+    this.#playlists = deps.playlists;
+    this.#logger = deps.logger;
+  }
+
+  /** Secure cookies need https; browsers also accept them from localhost over http. */
+  get cookiesSecure(): boolean {
+    const url = new URL(this.#config.publicUrl);
+    return url.protocol === 'https:' || url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+  }
+
+  hasArtist(id: string): boolean {
+    return this.#artists.some((artist) => artist.id === id);
+  }
+
+  hasMusicSelection(id: string): boolean {
+    return listMusicSelections().some((m) => m.id === id);
+  }
+
+  /** Spec §3 Artist: rap_artists and singer_artists. */
+  artists() {
+    const present = (artist: Artist) => ({
+      artist_id: artist.id,
+      name: artist.name,
+      description: artist.description,
+      artist_voice: artist.voice,
+      gender: artist.gender,
+      style: artist.style,
+      preview: `/audio/artists/${artist.id}.mp3`,
+    });
+    return {
+      rap_artists: this.#artists.filter((a) => a.kind === 'rapper').map(present),
+      singer_artists: this.#artists.filter((a) => a.kind === 'singer').map(present),
+    };
+  }
+
+  /** Spec §3 Music selection: a map keyed by file name, plus the moods. */
+  musicSelections() {
+    const musics = Object.fromEntries(
+      listMusicSelections().map((m) => [
+        m.id,
+        {
+          id: m.id,
+          name: m.title,
+          artist: m.artist,
+          image_src: `/audio/musics/${m.id}.svg`,
+          mood: m.mood,
+          mood_id: m.moodId,
+          bpm: m.bpm,
+          playLength: m.lengthSeconds,
+          key: m.key,
+          src: `/audio/musics/${m.id}.mp3`,
+        },
+      ]),
+    );
+    return { musics, moods: listMoods() };
+  }
+
+  /** Accepts a rap creation: checks it, records the song and task within the daily limit, queues the render. */
+  async createRap(userId: string, body: CreateMusicBody) {
+    const artistId = idOrNull(body.artist_id);
+    const voiceCloneId = idOrNull(body.voice_clone_id);
+    const mixMusicId = idOrNull(body.mixmusic_id);
+    const artist = artistId ? this.#artists.find((a) => a.id === artistId) : undefined;
+    if (artistId && !artist) throw badRequest(`artist_id: There is no artist "${artistId.slice(0, 40)}".`);
+    if (!artist && !voiceCloneId) throw badRequest('artist_id: Please choose an artist.');
+    if (voiceCloneId)
+      throw badRequest('voice_clone_id: AI singers cannot perform raps yet. Please choose an artist.');
+    if (mixMusicId && !listMusicSelections().some((m) => m.id === mixMusicId)) {
+      throw badRequest(`mixmusic_id: There is no music "${mixMusicId.slice(0, 40)}".`);
+    }
+    const estimation = estimateRenderSeconds(body.musicContext);
+    const taskId = randomUUID();
+    const musicId = randomUUID();
+    try {
+      await this.#creations.createWithinDailyLimit(
+        {
+          taskId,
+          musicId,
+          userId,
+          kind: 'rap',
+          estimationSeconds: estimation,
+          music: {
+            name: body.musicName,
+            author: body.creatorNickname,
+            contactEmail: body.contactEmail,
+            lyricsText: body.musicContext,
+            prompt: body.prompt,
+            context: {
+              voiceCloneIds: [],
+              creationType: 'rap',
+              singerId: artist?.kind === 'singer' ? artist.id : '',
+              rapperId: artist?.kind === 'rapper' ? artist.id : '',
+              mixMusicId: mixMusicId ?? '',
+              prompt: body.prompt,
+              version: body.version,
+              style: body.style,
+            },
+          },
+        },
+        this.#config.dailyCreationLimit,
+      );
+    } catch (error) {
+      if (error instanceof DailyLimitReachedError) throw new HttpError(429, DAILY_LIMIT_MESSAGE);
+      throw error;
+    }
+    await this.#queue.send('render-rap', { taskId }, { key: taskId });
+    return {
+      submitted: true,
+      tasks: [taskId],
+      task_id: taskId,
+      estimation,
+      musicId,
+      creatorNickname: body.creatorNickname,
+    };
+  }
+
+  async progress(userId: string, taskId: string): Promise<CreationProgress> {
+    const task = await this.#creations.findTask(taskId);
+    if (!task || task.userId !== userId) throw notFound('This creation does not exist.');
+    return {
+      taskId: task.id,
+      musicId: task.musicId,
+      status: task.status,
+      phase: task.phase,
+      progress: task.progress,
+      estimation: task.estimationSeconds,
+      error: task.error,
+    };
+  }
+
+  /** The render job: runs the engine on a worker thread, stores the song, files it in "My Bops", mails. */
+  async renderRap(taskId: string, run: JobRun): Promise<void> {
+    const task = await this.#creations.findTask(taskId);
+    if (!task || task.status === 'completed' || task.status === 'failed' || !task.musicId) return;
+    const music = await this.#creations.findMusic(task.musicId);
+    if (!music) return this.#creations.fail(taskId, null, 'The song was deleted before it was made.');
+    await this.#creations.markRunning(taskId);
+
+    const channel = new MessageChannel();
+    let lastWrite = 0;
+    channel.port1.on('message', (message: ProgressMessage) => {
+      const now = Date.now();
+      if (now - lastWrite < 250 && message.fraction < 1) return;
+      lastWrite = now;
+      void this.#creations
+        .reportProgress(taskId, message.phase, overallProgress(message.phase, message.fraction))
+        .catch(() => {});
+    });
+    const context = music.context;
+    let render;
+    try {
+      render = await this.#cpu.run(
+        'render-rap',
+        {
+          request: {
+            lyrics: music.lyricsText,
+            artistId: context.rapperId || context.singerId,
+            musicSelectionId: context.mixMusicId || null,
+            title: music.name,
+            seed: createHash('sha256').update(taskId).digest().readUInt32LE(0),
+            stems: false,
+          },
+          progress: channel.port2,
+        },
+        { signal: run.signal, transferList: [channel.port2] },
+      );
+    } catch (error) {
+      const permanent = (error as Error).name === 'RenderInputError';
+      const lastAttempt = run.retryCount >= (jobTypes['render-rap'].queue.retryLimit ?? 0);
+      if (permanent || lastAttempt) {
+        await this.#creations.fail(
+          taskId,
+          music.id,
+          permanent ? (error as Error).message : 'The song could not be made.',
+        );
+        if (permanent) return;
+      }
+      throw error;
+    } finally {
+      channel.port1.close();
+    }
+
+    const base = `music/${music.id}`;
+    await this.#storage.put(`${base}/song.mp3`, render.mp3, 'audio/mpeg');
+    await this.#storage.put(
+      `${base}/lyrics.lrc`,
+      Buffer.from(render.lrc, 'utf8'),
+      'text/plain; charset=utf-8',
+    );
+    await this.#storage.put(
+      `${base}/waveform.json`,
+      Buffer.from(JSON.stringify({ peaks: render.waveform, words: render.words, lines: render.lines })),
+      'application/json',
+    );
+    await this.#creations.completeRender(taskId, music.id, {
+      srcKey: `${base}/song.mp3`,
+      lyricsKey: `${base}/lyrics.lrc`,
+      waveformKey: `${base}/waveform.json`,
+      durationSeconds: render.durationSeconds,
+    });
+    await this.#playlists.addToDefaultPlaylist(task.userId, music.id);
+    if (music.contactEmail) {
+      await this.#mailer
+        .send({
+          to: music.contactEmail,
+          subject: `Your song "${music.name}" is ready`,
+          text: `Hi ${music.author || 'there'},\n\nYour song "${music.name}" is ready. Listen to it in My Bops:\n${this.#config.publicUrl}/listen/${music.id}\n\nBops`,
+        })
+        .catch((error: unknown) => this.#logger.warn({ err: error }, 'could not send the song-ready e-mail'));
+    }
+  }
+}
