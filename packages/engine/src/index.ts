@@ -36,6 +36,14 @@ export {
   renderArtistPreview,
   type MusicSelectionRender,
 } from './render/catalog-renderer.ts';
+export {
+  checkVoiceSample,
+  prepareVoiceSample,
+  VOICE_SAMPLE_LIMITS,
+  type VoiceSampleReport,
+  type VoiceSampleProblem,
+  type PreparedVoice,
+} from './voice-clone/voice-sample.ts';
 export type {
   VoiceBackend,
   SpeechSynthesis,
