@@ -1,3 +1,4 @@
+import { track } from '../analytics/analytics.ts';
 import { bopsApi } from '../api/bops.api.ts';
 import { toUser, type User } from '../api/api-types.ts';
 import { AuthError } from '../api/auth.api.ts';
@@ -95,6 +96,7 @@ export const completeSignIn = createAppAsyncThunk(
     await dispatch(loadProfile({ force: true })).unwrap();
     if (!extra.storage.getItem(tutorialSeenKey)) dispatch(showTutorialChanged(true));
     dispatch(signInSucceeded());
+    track('sign-in');
     extra.schedule(() => {
       void dispatch(loadProfile({ force: true }));
     }, profileReloadDelayMs);
@@ -106,7 +108,9 @@ export const signOut = createAppAsyncThunk(
   async (options: { reload?: boolean } | undefined, { dispatch, extra }) => {
     try {
       await extra.auth.signOut();
+      track('sign-out', { description: 'success' });
     } catch (error) {
+      track('sign-out', { description: 'error' });
       console.warn('Signing out on the server failed; the app state is cleared anyway.', error);
     }
     dispatch(loggedOut());

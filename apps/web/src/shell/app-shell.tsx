@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { Outlet, useLocation } from 'react-router';
+import { AnalyticsTracker } from '../analytics/analytics-tracker.tsx';
 import { hasPlayerBackground } from '../navigation/route-paths.ts';
 import { AppFooter } from './app-footer.tsx';
 import { DesktopHeader } from './desktop-header.tsx';
@@ -32,6 +33,7 @@ export function AppShell() {
       }}
     >
       <ScrollToTop />
+      <AnalyticsTracker />
       {desktop ? <DesktopHeader /> : <MobileHeader />}
       <Box component="main" id="main" sx={{ flex: 1, width: '100%' }}>
         <ErrorBoundary key={pathname}>
