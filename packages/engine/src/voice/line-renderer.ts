@@ -101,23 +101,19 @@ export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
   const tailRoom = Math.max(0.08, o.deadline - targetVowel[targetVowel.length - 1]!);
   const tail = Math.min(tailRoom, Math.max(tailNatural * 0.75, Math.min(tailNatural * 1.4, tailRoom)));
   const outEnd = targetVowel[targetVowel.length - 1]! + tail;
+  const outputLength = Math.max(1, Math.round((outEnd - outStart) * readRate));
+  // Rubber Band maps key frames onto its analysis hops (256 samples): two frames in one hop, or
+  // one past either end, make it drop the whole map. Keep frames two hops apart and inside.
+  const minGap = 512;
   const keyFrames: KeyFrame[] = [];
-  let previousTo = -1;
   for (const [i, s] of syllables.entries()) {
     const from = Math.round(mapTime(s.vowelStart) * srcScale * readRate);
     const to = Math.round((targetVowel[i]! - outStart) * readRate);
-    if (
-      from <= 0 ||
-      to <= previousTo + 8 ||
-      (keyFrames.length && from <= keyFrames[keyFrames.length - 1]!.from)
-    )
-      continue;
+    const previous = keyFrames[keyFrames.length - 1] ?? { from: 0, to: 0 };
+    if (from - previous.from < minGap || to - previous.to < minGap) continue;
+    if (from > spliced.length - minGap || to > outputLength - minGap) continue;
     keyFrames.push({ from, to });
-    previousTo = to;
   }
-  const outputLength = Math.max(1, Math.round((outEnd - outStart) * readRate));
-  // Digital silence decays into denormal floats inside the stretcher's filters and FFTs, which
-  // WebAssembly computes ~10x slower; dither 120 dB down keeps every value normal.
   const stretched = await stretch(spliced, {
     sampleRate: readRate,
     keyFrames,
