@@ -44,6 +44,8 @@ export {
   type VoiceSampleProblem,
   type PreparedVoice,
 } from './voice-clone/voice-sample.ts';
+/** Deterministic voice-like and tone signals, for checks and evaluations. */
+export { synthVoice, synthSine } from './voice-clone/voice-test-signals.ts';
 export type {
   VoiceBackend,
   SpeechSynthesis,
