@@ -15,6 +15,7 @@ import { analyticsRoutes } from './routes/analytics.routes.ts';
 import { takedownRoutes } from './routes/takedown.routes.ts';
 import { creationRoutes } from './routes/creation.routes.ts';
 import { catalogRoutes } from './routes/catalog.routes.ts';
+import { voiceCloneRoutes } from './routes/voice-clone.routes.ts';
 import { musicRoutes } from './routes/music.routes.ts';
 import { playlistRoutes } from './routes/playlist.routes.ts';
 import { linkPreviewRoutes } from './routes/link-preview.routes.ts';
@@ -59,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(takedownRoutes, { services: deps.services });
   await app.register(creationRoutes, { services: deps.services });
   await app.register(catalogRoutes, { services: deps.services });
+  await app.register(voiceCloneRoutes, { services: deps.services });
   await app.register(musicRoutes, { services: deps.services });
   await app.register(playlistRoutes, { services: deps.services });
   await app.register(linkPreviewRoutes, {

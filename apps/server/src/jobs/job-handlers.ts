@@ -6,6 +6,7 @@ import { deleteFilesJob } from './delete-files.job.ts';
 import type { JobHandlers } from './job-queue.ts';
 import { renderRapJob } from './render-rap.job.ts';
 import { renderCatalogAssetJob } from './render-catalog-asset.job.ts';
+import { buildVoiceCloneJob } from './build-voice-clone.job.ts';
 import type { Services } from '../services/services.ts';
 
 /** What job handlers may use. */
@@ -22,4 +23,5 @@ export const jobHandlers: JobHandlers<JobDeps> = {
   'delete-files': deleteFilesJob,
   'render-rap': renderRapJob,
   'render-catalog-asset': renderCatalogAssetJob,
+  'build-voice-clone': buildVoiceCloneJob,
 };

@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.ts';
 import { badRequest } from '../http/http-error.ts';
 import { sendStoredFile } from '../http/send-stored-file.ts';
+import { PHOTO_LIMIT_BYTES } from '../images/reencode-photo.ts';
 import type { Services } from '../services/services.ts';
 import { photoParams, updateProfileBody } from './profile.schema.ts';
-
-const PHOTO_LIMIT_BYTES = 10 * 1024 * 1024;
 
 export async function profileRoutes(
   app: FastifyInstance,

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import { badRequest, notFound } from '../http/http-error.ts';
+import { notFound } from '../http/http-error.ts';
+import { reencodePhoto } from '../images/reencode-photo.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
 import type { ProfileResponse, UpdateProfileBody } from '../routes/profile.schema.ts';
 import type { Storage } from '../storage/storage.ts';
-
-/** The largest photo side we keep; larger images are scaled down. */
-const PHOTO_SIZE = 512;
 
 export class ProfileService {
   readonly #users: UserRepository;
@@ -57,21 +54,8 @@ export class ProfileService {
     return this.get(userId);
   }
 
-  /**
-   * Re-encodes an uploaded photo (any common image format) as a square-bounded JPEG without its
-   * metadata (EXIF, GPS, camera), so nothing but pixels is kept or served.
-   */
   async setPhoto(userId: string, upload: Buffer): Promise<ProfileResponse> {
-    let jpeg: Buffer;
-    try {
-      jpeg = await sharp(upload, { limitInputPixels: 40_000_000, failOn: 'error' })
-        .rotate()
-        .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: 'cover' })
-        .jpeg({ quality: 85, mozjpeg: true })
-        .toBuffer();
-    } catch {
-      throw badRequest('This file is not an image we can read. Please upload a JPEG, PNG or WebP photo.');
-    }
+    const jpeg = await reencodePhoto(upload);
     const key = `users/${userId}/photo-${randomUUID()}.jpg`;
     await this.#storage.put(key, jpeg, 'image/jpeg');
     const previous = await this.#users.replaceCustomPhoto(userId, key);

@@ -15,6 +15,8 @@ import { AnalyticsService } from './analytics.service.ts';
 import { TakedownService } from './takedown.service.ts';
 import { CreationService } from './creation.service.ts';
 import { CatalogService } from './catalog.service.ts';
+import { VoiceCloneService } from './voice-clone.service.ts';
+import { VoiceCloneRepository } from '../repositories/voice-clone.repository.ts';
 import { CreationRepository } from '../repositories/creation.repository.ts';
 import { Mailer } from '../mail/mailer.ts';
 import type { CpuPool } from '../workers/cpu-pool.ts';
@@ -37,6 +39,7 @@ export interface Services {
   takedowns: TakedownService;
   creation: CreationService;
   catalog: CatalogService;
+  voiceClones: VoiceCloneService;
   mailer: Mailer;
   music: MusicService;
   playlists: PlaylistService;
@@ -70,6 +73,16 @@ export function createServices(deps: ServiceDeps): Services {
     music: new MusicService({ music }),
     playlists,
     mailer,
+    voiceClones: new VoiceCloneService({
+      config: deps.config,
+      clones: new VoiceCloneRepository(db),
+      users,
+      storage: deps.storage,
+      queue: deps.queue,
+      cpu: deps.cpu,
+      mailer,
+      logger: deps.logger,
+    }),
     catalog: new CatalogService({
       storage: deps.storage,
       queue: deps.queue,

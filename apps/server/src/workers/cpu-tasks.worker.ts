@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { MessagePort } from 'node:worker_threads';
 import {
+  checkVoiceSample,
+  prepareVoiceSample,
   renderArtistPreview,
   renderMusicSelection,
   renderRap,
@@ -40,6 +42,12 @@ export const cpuTasks = {
 
   /** A short demo of a built-in artist's voice. */
   'render-artist-preview': (input: { id: string }) => renderArtistPreview(input.id),
+
+  /** Is this upload a usable voice sample? Decoded and analysed off the event loop. */
+  'check-voice-sample': (input: { bytes: Uint8Array }) => checkVoiceSample(input.bytes),
+
+  /** Cleans an accepted sample into the AI singer's working voice. */
+  'prepare-voice': (input: { bytes: Uint8Array }) => prepareVoiceSample(input.bytes),
 };
 
 export type CpuTasks = typeof cpuTasks;

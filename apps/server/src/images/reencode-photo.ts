@@ -1,0 +1,23 @@
+import sharp from 'sharp';
+import { badRequest } from '../http/http-error.ts';
+
+/** The largest photo side we keep; larger images are scaled down. */
+const PHOTO_SIZE = 512;
+
+/**
+ * Re-encodes an uploaded photo (any common image format) as a square JPEG without its metadata
+ * (EXIF, GPS, camera), so nothing but pixels is kept or served.
+ */
+export async function reencodePhoto(upload: Buffer): Promise<Buffer> {
+  try {
+    return await sharp(upload, { limitInputPixels: 40_000_000, failOn: 'error' })
+      .rotate()
+      .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: 'cover' })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw badRequest('This file is not an image we can read. Please upload a JPEG, PNG or WebP photo.');
+  }
+}
+
+export const PHOTO_LIMIT_BYTES = 10 * 1024 * 1024;

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/config.ts';
+import { badRequest, notFound } from '../http/http-error.ts';
+import { reencodePhoto } from '../images/reencode-photo.ts';
+import type { JobQueue, JobRun } from '../jobs/job-queue.ts';
+import { jobTypes } from '../jobs/job-types.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { UserRepository } from '../repositories/user.repository.ts';
+import type { VoiceCloneRepository, VoiceCloneRow } from '../repositories/voice-clone.repository.ts';
+import type { VoiceCloneResponse } from '../routes/voice-clone.schema.ts';
+import type { Storage } from '../storage/storage.ts';
+import type { CpuPool } from '../workers/cpu-pool.ts';
+
+const SAMPLE_TYPES: Record<string, { extension: string; contentType: string }> = {
+  wav: { extension: 'wav', contentType: 'audio/wav' },
+  mp3: { extension: 'mp3', contentType: 'audio/mpeg' },
+  m4a: { extension: 'm4a', contentType: 'audio/mp4' },
+  aac: { extension: 'aac', contentType: 'audio/aac' },
+  oga: { extension: 'ogg', contentType: 'audio/ogg' },
+  opus: { extension: 'opus', contentType: 'audio/ogg' },
+  webm: { extension: 'webm', contentType: 'audio/webm' },
+};
+
+/** Seconds a build takes: clean-up and analysis run several times faster than real time. */
+const estimateBuildSeconds = (sampleSeconds: number) => Math.max(5, Math.round(3 + sampleSeconds * 0.15));
+
+export function presentVoiceClone(row: VoiceCloneRow): VoiceCloneResponse {
+  return {
+    voice_clone_id: row.id,
+    voice_clone_nickname: row.nickname,
+    imageFileUrl: row.imageKey ? `/api/music/voice_clone/${row.id}/image` : '',
+    status: row.status.toLowerCase(),
+    failure_reason: row.failureReason ?? '',
+    created: row.createdAt.toISOString(),
+  };
+}
+
+/** AI singers: a person's voice sample, checked, cleaned and analysed into what the engine sings with. */
+export class VoiceCloneService {
+  readonly #config: Config;
+  readonly #clones: VoiceCloneRepository;
+  readonly #users: UserRepository;
+  readonly #storage: Storage;
+  readonly #queue: JobQueue;
+  readonly #cpu: CpuPool;
+  readonly #mailer: Mailer;
+  readonly #logger: FastifyBaseLogger;
+
+  constructor(deps: {
+    config: Config;
+    clones: VoiceCloneRepository;
+    users: UserRepository;
+    storage: Storage;
+    queue: JobQueue;
+    cpu: CpuPool;
+    mailer: Mailer;
+    logger: FastifyBaseLogger;
+  }) {
+    this.#config = deps.config;
+    this.#clones = deps.clones;
+    this.#users = deps.users;
+    this.#storage = deps.storage;
+    this.#queue = deps.queue;
+    this.#cpu = deps.cpu;
+    this.#mailer = deps.mailer;
+    this.#logger = deps.logger;
+  }
+
+  /**
+   * Accepts a sample only after checking it (content, not file name), so a person learns at once what
+   * to fix; then stores it and queues the build. Nothing is stored for a refused sample.
+   */
+  async create(userId: string, input: { nickname: string; sample: Buffer; photo: Buffer | null }) {
+    const report = await this.#cpu.run('check-voice-sample', { bytes: new Uint8Array(input.sample) });
+    if (report.problem) throw badRequest(report.problem.message);
+    const type = SAMPLE_TYPES[report.format!]!;
+    const photo = input.photo ? await reencodePhoto(input.photo) : null;
+    const id = randomUUID();
+    const base = `voice-clones/${userId}/${id}`;
+    const sampleKey = `${base}/sample.${type.extension}`;
+    const imageKey = photo ? `${base}/photo-${randomUUID()}.jpg` : null;
+    const stored: string[] = [];
+    try {
+      await this.#storage.put(sampleKey, input.sample, type.contentType);
+      stored.push(sampleKey);
+      if (photo && imageKey) {
+        await this.#storage.put(imageKey, photo, 'image/jpeg');
+        stored.push(imageKey);
+      }
+      await this.#clones.insert({
+        id,
+        userId,
+        nickname: input.nickname,
+        status: 'processing',
+        sampleKey,
+        imageKey,
+        analysis: report.analysis,
+      });
+    } catch (error) {
+      for (const key of stored) await this.#storage.delete(key).catch(() => {});
+      throw error;
+    }
+    await this.#queue.send('build-voice-clone', { voiceCloneId: id }, { key: id });
+    return {
+      recording: `/api/music/voice_clone/${id}/sample`,
+      voiceProfileId: id,
+      estimation: estimateBuildSeconds(report.analysis!.durationSeconds),
+    };
+  }
+
+  /** The build job: clean and analyse the sample, keep the result, tell the person (mail and notice). */
+  async build(voiceCloneId: string, run: JobRun): Promise<void> {
+    const clone = await this.#clones.findById(voiceCloneId);
+    if (!clone || clone.status !== 'processing' || !clone.sampleKey) return;
+    const sample = await this.#storage.readAll(clone.sampleKey);
+    if (!sample) {
+      await this.#clones.update(clone.id, {
+        status: 'failed',
+        failureReason: 'The voice sample is missing. Please record it again.',
+      });
+      return;
+    }
+    let prepared;
+    try {
+      prepared = await this.#cpu.run(
+        'prepare-voice',
+        { bytes: new Uint8Array(sample) },
+        { signal: run.signal },
+      );
+    } catch (error) {
+      const permanent = (error as Error).name === 'AudioInputError';
+      const lastAttempt = run.retryCount >= (jobTypes['build-voice-clone'].queue.retryLimit ?? 0);
+      if (permanent || lastAttempt) {
+        await this.#clones.update(clone.id, {
+          status: 'failed',
+          failureReason: permanent
+            ? (error as Error).message
+            : 'Your AI singer could not be built. Please try again.',
+        });
+        if (permanent) return;
+      }
+      throw error;
+    }
+    const modelKey = `voice-clones/${clone.userId}/${clone.id}/voice.wav`;
+    await this.#storage.put(modelKey, prepared.wav, 'audio/wav');
+    await this.#clones.update(clone.id, {
+      status: 'ready',
+      modelKey,
+      analysis: prepared.analysis,
+      failureReason: null,
+    });
+    const text = `Your AI singer "${clone.nickname}" is ready.`;
+    await this.#clones.addNotice({
+      id: `voice-ready-${clone.id}`,
+      userId: clone.userId,
+      kind: 'voice_clone_ready',
+      text,
+      link: '/manage',
+    });
+    const owner = await this.#users.findById(clone.userId);
+    if (owner?.email) {
+      await this.#mailer
+        .send({
+          to: owner.email,
+          subject: 'Your AI singer is ready',
+          text: `Hi ${owner.displayName || 'there'},\n\n${text} Make a song with it:\n${this.#config.publicUrl}/create/step-1\n\nBops`,
+        })
+        .catch((error: unknown) =>
+          this.#logger.warn({ err: error }, 'could not send the AI-singer-ready e-mail'),
+        );
+    }
+  }
+
+  async #owned(userId: string, id: string): Promise<VoiceCloneRow> {
+    const clone = await this.#clones.findOwned(userId, id);
+    if (!clone) throw notFound('There is no such AI singer.');
+    return clone;
+  }
+
+  async retrieve(userId: string, id: string): Promise<VoiceCloneResponse> {
+    return presentVoiceClone(await this.#owned(userId, id));
+  }
+
+  async rename(userId: string, id: string, nickname: string): Promise<VoiceCloneResponse> {
+    await this.#owned(userId, id);
+    return presentVoiceClone((await this.#clones.update(id, { nickname }))!);
+  }
+
+  async setPhoto(userId: string, id: string, upload: Buffer): Promise<VoiceCloneResponse> {
+    const clone = await this.#owned(userId, id);
+    const jpeg = await reencodePhoto(upload);
+    const imageKey = `voice-clones/${userId}/${id}/photo-${randomUUID()}.jpg`;
+    await this.#storage.put(imageKey, jpeg, 'image/jpeg');
+    const updated = await this.#clones.update(id, { imageKey });
+    if (clone.imageKey) await this.#queue.send('delete-files', { keys: [clone.imageKey] });
+    return presentVoiceClone(updated!);
+  }
+
+  async remove(userId: string, id: string): Promise<{ voice_clone_id: string; deleted: true }> {
+    const clone = await this.#owned(userId, id);
+    await this.#clones.delete(id);
+    const keys = [clone.sampleKey, clone.imageKey, clone.modelKey].filter((key): key is string =>
+      Boolean(key),
+    );
+    if (keys.length > 0) await this.#queue.send('delete-files', { keys });
+    return { voice_clone_id: id, deleted: true };
+  }
+
+  /** A stored file of the owner's AI singer; anyone else gets 404. */
+  async fileKey(userId: string, id: string, kind: 'sample' | 'image'): Promise<string> {
+    const clone = await this.#owned(userId, id);
+    const key = kind === 'sample' ? clone.sampleKey : clone.imageKey;
+    if (!key) throw notFound('This file does not exist.');
+    return key;
+  }
+}
