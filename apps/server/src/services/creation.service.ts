@@ -15,12 +15,8 @@ import type { JobRun } from '../jobs/job-queue.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { jobTypes } from '../jobs/job-types.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type {
-  CreationRepository} from '../repositories/creation.repository.ts';
-import {
-  DailyLimitReachedError,
-  type CreationTaskRow,
-} from '../repositories/creation.repository.ts';
+import type { CreationRepository } from '../repositories/creation.repository.ts';
+import { DailyLimitReachedError, type CreationTaskRow } from '../repositories/creation.repository.ts';
 import type { CreateMusicBody } from '../routes/creation.schema.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { CpuPool } from '../workers/cpu-pool.ts';
