@@ -22,10 +22,12 @@ export interface ViewedMusic {
 export function musicIsPublic(): SQL<boolean> {
   // Columns are spelled out with their table: Drizzle leaves them unqualified in a one-table select
   // list, where "id" inside the sub-query would mean the playlist's.
-  return sql<boolean>`(music_items.hidden = false and (music_items.is_private = false or exists (
-    select 1 from playlist_items pub_pi join playlists pub_p on pub_p.id = pub_pi.playlist_id
+  // A scalar sub-query with LIMIT 1 is looked up per song through playlist_items_music_idx; an EXISTS
+  // here is planned as a hash of every public playlist entry, which is slow once there are many.
+  return sql<boolean>`(music_items.hidden = false and (music_items.is_private = false or coalesce((
+    select true from playlist_items pub_pi join playlists pub_p on pub_p.id = pub_pi.playlist_id
     where pub_pi.music_id = music_items.id and pub_p.is_private = false and pub_p.archived = false
-      and pub_p.owner_id = music_items.owner_id)))`;
+      and pub_p.owner_id = music_items.owner_id limit 1), false)))`;
 }
 
 /** Who may see a song: its owner always, everyone else only when it is public. */

@@ -22,6 +22,8 @@ export const TOP_SONGS_TITLE = 'Demo';
 export const TOP_SONGS_LIMIT = 8;
 export const TOP_BY_VIEWS_TITLE = 'Top Bops';
 export const TOP_BY_VIEWS_LIMIT = 20;
+/** How long the playlist list reuses the computed "top by views" chart. */
+export const TOP_BY_VIEWS_LIST_CACHE_MS = 10_000;
 
 const NOT_FOUND = 'This playlist does not exist.';
 
@@ -45,6 +47,7 @@ export class PlaylistService {
   readonly #playlists: PlaylistRepository;
   readonly #music: MusicRepository;
   #system: Promise<void> | null = null;
+  #topByViews: { until: number; songs: Promise<ViewedMusic[]> } | null = null;
 
   constructor(deps: { playlists: PlaylistRepository; music: MusicRepository }) {
     this.#playlists = deps.playlists;
@@ -63,6 +66,20 @@ export class PlaylistService {
         throw error;
       });
     return this.#system;
+  }
+
+  /**
+   * The chart as the playlist list summarises it: the same for everyone, so it is computed at most once
+   * every few seconds per process. Opening the playlist itself always computes it afresh.
+   */
+  #topByViewsForList(): Promise<ViewedMusic[]> {
+    const now = Date.now();
+    if (!this.#topByViews || this.#topByViews.until <= now) {
+      const songs = this.#music.topByViews(null, TOP_BY_VIEWS_LIMIT);
+      this.#topByViews = { until: now + TOP_BY_VIEWS_LIST_CACHE_MS, songs };
+      songs.catch(() => (this.#topByViews = null));
+    }
+    return this.#topByViews.songs;
   }
 
   #summary(row: PlaylistRow, entries: SummaryEntry[]): PlaylistSummaryResponse {
@@ -109,7 +126,7 @@ export class PlaylistService {
     const [entries, system, topByViews] = await Promise.all([
       this.#playlists.entries([TOP_SONGS_PLAYLIST_ID, ...own.map((row) => row.id)], userId),
       this.#playlists.findByIds([TOP_SONGS_PLAYLIST_ID, TOP_BY_VIEWS_PLAYLIST_ID]),
-      this.#music.topByViews(null, TOP_BY_VIEWS_LIMIT),
+      this.#topByViewsForList(),
     ]);
     const byPlaylist = new Map<string, SummaryEntry[]>();
     for (const entry of entries) {
