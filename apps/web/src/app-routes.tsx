@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RedirectSignedIn, RequireAuth } from './auth/route-guards.tsx';
 import { SessionGate } from './auth/session-gate.tsx';
+import { CountdownHost } from './countdown/countdown-host.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 
 // Each page is its own chunk so the landing page's first load stays small.
@@ -26,36 +27,40 @@ const ManagePage = lazy(() => import('./pages/manage-page.tsx'));
  */
 export function AppRoutes() {
   return (
-    <Routes>
-      {/* The sign-in popup runs without the shell: it only hands over to the provider and reports back. */}
-      <Route path="/sign-in/popup" element={<SignInPopupPage />} />
-      <Route path="/sign-in/popup-done" element={<SignInPopupDonePage />} />
-      <Route element={<SessionGate />}>
-        <Route element={<AppShell />}>
-          <Route element={<RedirectSignedIn />}>
-            <Route index element={<LandingPage />} />
-            <Route path="welcome" element={<WelcomePage />} />
+    <>
+      {/* Creation countdowns run on every page, so a finished rap reloads the playlists wherever the user is. */}
+      <CountdownHost />
+      <Routes>
+        {/* The sign-in popup runs without the shell: it only hands over to the provider and reports back. */}
+        <Route path="/sign-in/popup" element={<SignInPopupPage />} />
+        <Route path="/sign-in/popup-done" element={<SignInPopupDonePage />} />
+        <Route element={<SessionGate />}>
+          <Route element={<AppShell />}>
+            <Route element={<RedirectSignedIn />}>
+              <Route index element={<LandingPage />} />
+              <Route path="welcome" element={<WelcomePage />} />
+            </Route>
+            <Route path="sign-in" element={<SignInPage />} />
+            <Route path="tutorial" element={<TutorialPage />} />
+            <Route path="community-guidelines" element={<LegalPage document="communityGuidelines" />} />
+            <Route path="privacy-policy" element={<LegalPage document="privacyPolicy" />} />
+            <Route path="terms-and-conditions" element={<LegalPage document="termsAndConditions" />} />
+            <Route path="shared/:playlistId" element={<SharedPlaylistPage />} />
+            <Route element={<RequireAuth />}>
+              <Route path="my-bops" element={<MyBopsPage view="home" />} />
+              <Route path="my-bops/profile" element={<ProfilePage />} />
+              <Route path="listen/:musicId" element={<MyBopsPage view="listen" />} />
+              <Route path="playlist/:playlistId" element={<MyBopsPage view="playlist" />} />
+              <Route path=":playlistId/:musicId" element={<MyBopsPage view="special" />} />
+              <Route path="create/song-cover" element={<SongCoverPage />} />
+              <Route path="create/voice-cloning/:step" element={<VoiceCloningPage />} />
+              <Route path="create/:step" element={<RapCreatePage />} />
+              <Route path="manage" element={<ManagePage />} />
+            </Route>
+            <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
-          <Route path="sign-in" element={<SignInPage />} />
-          <Route path="tutorial" element={<TutorialPage />} />
-          <Route path="community-guidelines" element={<LegalPage document="communityGuidelines" />} />
-          <Route path="privacy-policy" element={<LegalPage document="privacyPolicy" />} />
-          <Route path="terms-and-conditions" element={<LegalPage document="termsAndConditions" />} />
-          <Route path="shared/:playlistId" element={<SharedPlaylistPage />} />
-          <Route element={<RequireAuth />}>
-            <Route path="my-bops" element={<MyBopsPage view="home" />} />
-            <Route path="my-bops/profile" element={<ProfilePage />} />
-            <Route path="listen/:musicId" element={<MyBopsPage view="listen" />} />
-            <Route path="playlist/:playlistId" element={<MyBopsPage view="playlist" />} />
-            <Route path=":playlistId/:musicId" element={<MyBopsPage view="special" />} />
-            <Route path="create/song-cover" element={<SongCoverPage />} />
-            <Route path="create/voice-cloning/:step" element={<VoiceCloningPage />} />
-            <Route path="create/:step" element={<RapCreatePage />} />
-            <Route path="manage" element={<ManagePage />} />
-          </Route>
-          <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
-      </Route>
-    </Routes>
+      </Routes>
+    </>
   );
 }

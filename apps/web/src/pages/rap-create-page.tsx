@@ -1,17 +1,19 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailableNotice, PageLayout, SkeletonSection } from './page-layout.tsx';
+import { Navigate } from 'react-router';
+import { paths } from '../navigation/route-paths.ts';
+import { lastFormStep, progressStep } from '../rap/rap-form.ts';
+import { RapFormStep } from '../rap/rap-form-step.tsx';
+import { RapProgressView } from '../rap/rap-progress-view.tsx';
 import { StepRoute } from './step-route.tsx';
 
+/** The rap generator: form steps 1-5 at /create/step-{n}, then the progress and the finished rap. */
 export default function RapCreatePage() {
-  const { t } = useTranslation();
   return (
     <StepRoute>
-      {(step) => (
-        <PageLayout title={t('pages.rap.title')} subtitle={t('pages.rap.step', { step })}>
-          <NotAvailableNotice />
-          <SkeletonSection title={t('nav.rap')} rows={5} />
-        </PageLayout>
-      )}
+      {(step) => {
+        if (step <= lastFormStep) return <RapFormStep key={step} step={step} />;
+        if (step === progressStep) return <RapProgressView />;
+        return <Navigate to={paths.rapStep(1)} replace />;
+      }}
     </StepRoute>
   );
 }

@@ -1,0 +1,129 @@
+import { bopsApi } from './bops.api.ts';
+
+/** Spec §3 Artist, as `GET music/rapArtists/v3` sends it. */
+export interface ServerArtist {
+  artist_id: string;
+  name: string;
+  description: string;
+  artist_voice: string;
+  gender: string;
+  style: string;
+  /** 503 "still being prepared" until the server has rendered it. */
+  preview: string;
+}
+
+export interface RapArtists {
+  rap_artists: ServerArtist[];
+  singer_artists: ServerArtist[];
+}
+
+/** Spec §3 Music selection, server form: one entry of the map keyed by file name. */
+export interface ServerMusicSelection {
+  id: string;
+  name: string;
+  artist: string;
+  image_src: string;
+  mood: string;
+  mood_id: string;
+  bpm: number;
+  playLength: number;
+  key: string;
+  src: string;
+}
+
+export interface MusicSelections {
+  musics: Record<string, ServerMusicSelection>;
+  moods: { id: string; label: string }[];
+}
+
+/** Spec §3 music creation request. */
+export interface CreateMusicRequest {
+  creatorNickname: string;
+  musicName: string;
+  musicContext: string;
+  prompt: string;
+  style: string;
+  contactEmail: string;
+  artist_id: string;
+  voice_clone_id: '';
+  vocal_artist_id: '';
+  mixmusic_id: string;
+  version: '1.0';
+}
+
+/** Spec §3 Create-music result. */
+export interface CreateMusicResult {
+  submitted: boolean;
+  tasks: string[];
+  task_id: string;
+  /** Seconds. */
+  estimation: number;
+  musicId?: string;
+  song_id?: string;
+  id?: string;
+  creatorNickname?: string;
+  author?: string;
+}
+
+export type CreationStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+export interface CreationProgress {
+  taskId: string;
+  musicId: string | null;
+  status: CreationStatus;
+  phase: string;
+  /** 0..1 over the whole render. */
+  progress: number;
+  estimation: number;
+  error: string | null;
+}
+
+/** The parts of a music item the result view plays. */
+export interface CreatedSong {
+  musicId: string;
+  musicName: string;
+  /** '' until the song is ready. */
+  src: string;
+  /** URL of an LRC file with word tags; '' when the song has none. */
+  lyrics: string;
+  waveform?: string;
+  thumbnail: string;
+  cover: string;
+  author: string;
+  duration: number;
+  status?: 'rendering' | 'ready' | 'failed';
+}
+
+/** The rap generator's calls, kept beside the shared API so the create page's chunk carries them. */
+export const creationApi = bopsApi.enhanceEndpoints({ addTagTypes: ['Playlists'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getRapArtists: build.query<RapArtists, void>({ query: () => 'music/rapArtists/v3' }),
+    getMusicSelections: build.query<MusicSelections, void>({ query: () => 'music/mixMusicSelection_v2' }),
+    generateLyrics: build.mutation<string, { musicName: string; context: string }>({
+      query: (body) => ({ url: 'music/generateLyrics/v3', method: 'POST', body }),
+    }),
+    createMusic: build.mutation<CreateMusicResult, CreateMusicRequest>({
+      query: (body) => ({ url: 'music/createMusic/v3', method: 'POST', body }),
+      invalidatesTags: ['Processes'],
+    }),
+    getCreation: build.query<CreationProgress, string>({
+      query: (taskId) => `music/creations/${encodeURIComponent(taskId)}`,
+    }),
+    getCreatedSong: build.query<CreatedSong, string>({
+      query: (musicId) => `music/getMusic/${encodeURIComponent(musicId)}`,
+    }),
+  }),
+});
+
+export const {
+  useGetRapArtistsQuery,
+  useGetMusicSelectionsQuery,
+  useGenerateLyricsMutation,
+  useCreateMusicMutation,
+  useGetCreatedSongQuery,
+} = creationApi;
+
+/** The music id of a create result, whichever name the server gave it (spec §3). */
+export function musicIdOf(result: CreateMusicResult): string | null {
+  return result.musicId || result.song_id || result.id || null;
+}

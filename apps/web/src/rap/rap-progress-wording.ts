@@ -1,0 +1,74 @@
+import type { CreationProgress } from '../api/creation.api.ts';
+
+/**
+ * Spec §3 "Progress wording", rap track: eight named phases with a subtitle and a duration, and a completed
+ * title and message. The texts are i18n keys; the durations (spec §9) only pace the bar between real updates.
+ */
+export interface ProgressPhase {
+  /** The server's phase this wording stands for. */
+  id: string;
+  nameKey: string;
+  subtitleKey: string;
+  durationMs: number;
+}
+
+const phase = (id: string, durationMs: number): ProgressPhase => ({
+  id,
+  nameKey: `rap.progress.phases.${id}.name`,
+  subtitleKey: `rap.progress.phases.${id}.subtitle`,
+  durationMs,
+});
+
+export const rapProgressPhases: readonly ProgressPhase[] = [
+  phase('queued', 15000),
+  phase('preparing-lyrics', 18000),
+  phase('synthesizing-voice', 12000),
+  phase('placing-on-beat', 15000),
+  phase('rendering-beat', 10000),
+  phase('mixing', 12000),
+  phase('mastering', 10000),
+  phase('encoding', 8000),
+];
+
+export const rapProgressCompleted = {
+  titleKey: 'rap.progress.completed.title',
+  messageKey: 'rap.progress.completed.message',
+} as const;
+
+const totalMs = rapProgressPhases.reduce((sum, { durationMs }) => sum + durationMs, 0);
+
+/** Which wording phase a server report is in; a phase we don't know keeps the bar where it was. */
+export function phaseIndexOf(report: Pick<CreationProgress, 'status' | 'phase'>, previous = 0): number {
+  if (report.status === 'completed') return rapProgressPhases.length - 1;
+  if (report.status === 'queued') return 0;
+  const index = rapProgressPhases.findIndex(({ id }) => id === report.phase);
+  return index >= 0 ? Math.max(index, previous) : previous;
+}
+
+/**
+ * The fraction the bar shows `msSinceUpdate` after the server said `serverProgress`. It creeps on towards the end
+ * of the current phase at the phase's own pace and never gets there, so only the server can move it past.
+ */
+export function pacedProgress({
+  serverProgress,
+  phaseIndex,
+  msSinceUpdate,
+}: {
+  serverProgress: number;
+  phaseIndex: number;
+  msSinceUpdate: number;
+}): number {
+  const base = Math.min(1, Math.max(0, serverProgress));
+  if (base >= 1) return 1;
+  const current = rapProgressPhases[Math.min(Math.max(phaseIndex, 0), rapProgressPhases.length - 1)]!;
+  const share = current.durationMs / totalMs;
+  const ceiling = Math.min(0.99, base + share);
+  const eased = 1 - Math.exp(-Math.max(0, msSinceUpdate) / current.durationMs);
+  return base + (ceiling - base) * eased;
+}
+
+/** Seconds as m:ss, as the countdown shows them. */
+export function formatClock(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.ceil(totalSeconds));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
