@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { VOICE_SAMPLE_LIMITS } from '@bops/engine';
+import { VOICE_SAMPLE_LIMITS } from '@bops/engine/catalog';
 import { ok } from '../http/envelope.ts';
 import { badRequest, HttpError } from '../http/http-error.ts';
 import { sendStoredFile } from '../http/send-stored-file.ts';

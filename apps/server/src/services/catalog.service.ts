@@ -1,4 +1,4 @@
-import { listArtists, listMusicSelections } from '@bops/engine';
+import { listArtists, listMusicSelections } from '@bops/engine/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { Storage } from '../storage/storage.ts';

@@ -7,7 +7,7 @@ import {
   RAP_PHASES,
   type Artist,
   type RapPhase,
-} from '@bops/engine';
+} from '@bops/engine/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';

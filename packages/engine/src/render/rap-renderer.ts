@@ -29,16 +29,8 @@ import { semitonesToRatio } from '../units.ts';
 import { toLrc, waveformPeaks, type TimedText } from './song-outputs.ts';
 import { Biquad } from '../dsp/biquad-filter.ts';
 
-export const RAP_PHASES = [
-  'preparing-lyrics',
-  'synthesizing-voice',
-  'placing-on-beat',
-  'rendering-beat',
-  'mixing',
-  'mastering',
-  'encoding',
-] as const;
-export type RapPhase = (typeof RAP_PHASES)[number];
+import { RAP_PHASES, type RapPhase } from './rap-phases.ts';
+export { RAP_PHASES, type RapPhase };
 
 export interface RapRequest {
   lyrics: string;

@@ -9,14 +9,8 @@ import { filterChain } from '../dsp/biquad-filter.ts';
 import { resample } from '../dsp/resampler.ts';
 import { toMono, type PcmAudio } from '../pcm-audio.ts';
 
-/** What a voice sample must be (spec §5 and the product decisions). */
-export const VOICE_SAMPLE_LIMITS = {
-  minSeconds: 20 as Seconds,
-  maxSeconds: 300 as Seconds,
-  maxBytes: 25 * 1024 * 1024,
-  /** Uploads: wav, m4a, mp3, ogg; browser recordings: webm/opus or mp4/aac. */
-  formats: ['wav', 'm4a', 'aac', 'mp3', 'oga', 'opus', 'webm'] as AudioFormat[],
-};
+import { VOICE_SAMPLE_LIMITS } from './voice-sample-limits.ts';
+export { VOICE_SAMPLE_LIMITS };
 
 export type VoiceSampleProblemCode =
   | 'unsupported'

@@ -1,0 +1,10 @@
+/**
+ * The light part of the engine: the built-in artists, beats and moods, render phases and upload
+ * limits, without the voices, decoders and DSP. A server's main thread imports this; renders run
+ * the full engine on worker threads.
+ */
+export { listArtists, type Artist } from './artists/artist-catalog.ts';
+export { listMusicSelections, type MusicSelection } from './beats/music-catalog.ts';
+export { listMoods, type MoodId } from './beats/mood-presets.ts';
+export { RAP_PHASES, type RapPhase } from './render/rap-phases.ts';
+export { VOICE_SAMPLE_LIMITS } from './voice-clone/voice-sample-limits.ts';

@@ -1,0 +1,11 @@
+import type { Seconds } from '../units.ts';
+import type { AudioFormat } from '../io/audio-decoder.ts';
+
+/** What a voice sample must be (spec §5 and the product decisions). */
+export const VOICE_SAMPLE_LIMITS = {
+  minSeconds: 20 as Seconds,
+  maxSeconds: 300 as Seconds,
+  maxBytes: 25 * 1024 * 1024,
+  /** Uploads: wav, m4a, mp3, ogg; browser recordings: webm/opus or mp4/aac. */
+  formats: ['wav', 'm4a', 'aac', 'mp3', 'oga', 'opus', 'webm'] as AudioFormat[],
+};
