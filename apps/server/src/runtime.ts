@@ -96,6 +96,7 @@ export async function startBops(config: Config, options: StartOptions): Promise<
     }
 
     if (config.renderCatalog && config.role !== 'worker') await services.catalog.ensureRendered();
+    if (config.renderCatalog && config.role !== 'worker') await services.demoSongs.ensureQueued();
 
     let app: FastifyInstance | null = null;
     if (config.role !== 'worker') {

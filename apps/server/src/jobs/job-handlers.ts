@@ -7,6 +7,7 @@ import type { JobHandlers } from './job-queue.ts';
 import { renderRapJob } from './render-rap.job.ts';
 import { renderCatalogAssetJob } from './render-catalog-asset.job.ts';
 import { buildVoiceCloneJob } from './build-voice-clone.job.ts';
+import { seedDemoSongsJob } from './seed-demo-songs.job.ts';
 import type { Services } from '../services/services.ts';
 
 /** What job handlers may use. */
@@ -24,4 +25,5 @@ export const jobHandlers: JobHandlers<JobDeps> = {
   'render-rap': renderRapJob,
   'render-catalog-asset': renderCatalogAssetJob,
   'build-voice-clone': buildVoiceCloneJob,
+  'seed-demo-songs': seedDemoSongsJob,
 };

@@ -30,6 +30,10 @@ export const jobTypes = {
     payload: z.object({ kind: z.enum(['music-selection', 'artist-preview']), id: z.string().min(1).max(80) }),
     queue: { ...defaultQueueOptions, expireInSeconds: 10 * 60 },
   },
+  'seed-demo-songs': {
+    payload: z.object({ demoId: z.string().min(1).max(80) }),
+    queue: { ...defaultQueueOptions, retryLimit: 2, expireInSeconds: 20 * 60 },
+  },
   'build-voice-clone': {
     payload: z.object({ voiceCloneId: z.string().uuid() }),
     queue: { ...defaultQueueOptions, retryLimit: 2, expireInSeconds: 10 * 60 },

@@ -67,6 +67,35 @@ export class MusicRepository {
     return row ?? null;
   }
 
+  /** Of `ids`, those whose songs are finished. */
+  async readyIds(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.#db
+      .select({ id: musicItems.id })
+      .from(musicItems)
+      .where(and(inArray(musicItems.id, ids), eq(musicItems.status, 'ready')));
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Records a finished render: the stored files, the length, and `ready`. */
+  async markReady(
+    id: string,
+    files: Pick<NewMusicRow, 'srcKey' | 'lyricsKey' | 'waveformKey' | 'coverKey' | 'thumbnailKey'>,
+    durationSeconds: number,
+  ): Promise<void> {
+    await this.#db
+      .update(musicItems)
+      .set({ ...files, durationSeconds, status: 'ready', updatedAt: new Date() })
+      .where(eq(musicItems.id, id));
+  }
+
+  async markFailed(id: string): Promise<void> {
+    await this.#db
+      .update(musicItems)
+      .set({ status: 'failed', updatedAt: new Date() })
+      .where(eq(musicItems.id, id));
+  }
+
   /** The song if `viewerId` (null: a visitor) may see it. */
   async findVisible(id: string, viewerId: string | null): Promise<ViewedMusic | null> {
     const [row] = await this.#db

@@ -132,6 +132,14 @@ export class PlaylistRepository {
     });
   }
 
+  /** Puts a song at a given position (or moves it there). */
+  async placeItem(playlistId: string, musicId: string, position: number): Promise<void> {
+    await this.#db
+      .insert(playlistItems)
+      .values({ playlistId, musicId, position })
+      .onConflictDoUpdate({ target: [playlistItems.playlistId, playlistItems.musicId], set: { position } });
+  }
+
   /** Appends a song at the end; a song already in the playlist stays where it is. */
   async appendItem(playlistId: string, musicId: string): Promise<boolean> {
     const inserted = await this.#db

@@ -249,6 +249,12 @@ export class PlaylistService {
     await this.#playlists.replaceItems(TOP_SONGS_PLAYLIST_ID, [...new Set(musicIds)]);
   }
 
+  /** Puts a song into the curated "Demo" playlist at `position` (0 first). */
+  async placeTopSong(musicId: string, position: number): Promise<void> {
+    await this.#ensureSystemPlaylists();
+    await this.#playlists.placeItem(TOP_SONGS_PLAYLIST_ID, musicId, position);
+  }
+
   /**
    * Puts a new song at the end of its owner's default playlist "My Bops" (created if needed); a song
    * already there is skipped. The creation flow calls this when a song is made.

@@ -23,6 +23,7 @@ import type { CpuPool } from '../workers/cpu-pool.ts';
 import { AnalyticsRepository } from '../repositories/analytics.repository.ts';
 import { TakedownRepository } from '../repositories/takedown.repository.ts';
 import { MusicService } from './music.service.ts';
+import { DemoSongsService } from './demo-songs.service.ts';
 import { PlaylistService } from './playlist.service.ts';
 import { ProfileService } from './profile.service.ts';
 import { ShellService } from './shell.service.ts';
@@ -43,6 +44,7 @@ export interface Services {
   mailer: Mailer;
   music: MusicService;
   playlists: PlaylistService;
+  demoSongs: DemoSongsService;
 }
 
 export interface ServiceDeps {
@@ -71,6 +73,14 @@ export function createServices(deps: ServiceDeps): Services {
     analytics: new AnalyticsService({ events: new AnalyticsRepository(db) }),
     takedowns: new TakedownService({ notices: new TakedownRepository(db) }),
     music: new MusicService({ music }),
+    demoSongs: new DemoSongsService({
+      music,
+      playlists,
+      storage: deps.storage,
+      queue: deps.queue,
+      cpu: deps.cpu,
+      logger: deps.logger,
+    }),
     playlists,
     mailer,
     voiceClones: new VoiceCloneService({
