@@ -1,3 +1,5 @@
+import { voiceCloningEn } from '../voice-cloning/voice-cloning.translation.ts';
+
 /** Every piece of UI text in English. Other languages mirror these keys. */
 export const en = {
   app: {
@@ -259,4 +261,5 @@ export const en = {
       position: '{{current}} / {{total}}',
     },
   },
+  voiceCloning: voiceCloningEn,
 } as const;

@@ -1,0 +1,82 @@
+import { bopsApi } from './bops.api.ts';
+
+/** Spec §3 "Voice-clone creation result"; `estimation` is in seconds. */
+export interface VoiceCloneCreated {
+  recording: string;
+  voiceProfileId: string;
+  estimation: number;
+}
+
+export type VoiceCloneStatus = 'processing' | 'ready' | 'failed';
+
+/** What `voice_clone/retrieve` answers (server field names). */
+export interface VoiceCloneDetails {
+  voice_clone_id: string;
+  voice_clone_nickname: string;
+  imageFileUrl: string;
+  status: VoiceCloneStatus;
+  failure_reason: string;
+  created: string;
+}
+
+export interface VoiceCloneCreate {
+  nickname: string;
+  /** A recording from the browser or a file the person chose. */
+  audio: Blob;
+  audioFileName: string;
+  photo?: File | null;
+}
+
+/**
+ * AI singer calls (spec §7). The list of AI singers lives on the profile (`voiceclones`), so every change
+ * invalidates the profile as well as the one singer.
+ */
+export const voiceCloneApi = bopsApi.enhanceEndpoints({ addTagTypes: ['VoiceClone'] }).injectEndpoints({
+  endpoints: (build) => ({
+    createVoiceClone: build.mutation<VoiceCloneCreated, VoiceCloneCreate>({
+      query: ({ nickname, audio, audioFileName, photo }) => {
+        const form = new FormData();
+        form.append('voice_clone_nickname', nickname);
+        // The person ticked the confirmation; the form refuses to submit without it.
+        form.append('terms', 'true');
+        form.append('audio', audio, audioFileName);
+        if (photo) form.append('photo', photo, photo.name);
+        return { url: 'music/voice_clone/create/v2', method: 'POST', body: form };
+      },
+      invalidatesTags: ['Profile', 'Processes'],
+    }),
+    retrieveVoiceClone: build.query<VoiceCloneDetails, string>({
+      query: (id) => ({ url: 'music/voice_clone/retrieve', method: 'POST', body: { voice_clone_id: id } }),
+      providesTags: (_result, _error, id) => [{ type: 'VoiceClone', id }],
+    }),
+    renameVoiceClone: build.mutation<VoiceCloneDetails, { id: string; nickname: string }>({
+      query: ({ id, nickname }) => ({
+        url: 'music/voice_clone/update',
+        method: 'POST',
+        body: { voice_clone_id: id, voice_clone_nickname: nickname },
+      }),
+      invalidatesTags: (_result, _error, { id }) => ['Profile', { type: 'VoiceClone', id }],
+    }),
+    updateVoiceClonePhoto: build.mutation<VoiceCloneDetails, { id: string; photo: File }>({
+      query: ({ id, photo }) => {
+        const form = new FormData();
+        form.append('voice_clone_id', id);
+        form.append('photo', photo, photo.name);
+        return { url: 'music/voice_clone/update_avatar_image', method: 'POST', body: form };
+      },
+      invalidatesTags: (_result, _error, { id }) => ['Profile', { type: 'VoiceClone', id }],
+    }),
+    deleteVoiceClone: build.mutation<{ voice_clone_id: string; deleted: true }, string>({
+      query: (id) => ({ url: 'music/voice_clone/delete', method: 'POST', body: { voice_clone_id: id } }),
+      invalidatesTags: (_result, _error, id) => ['Profile', { type: 'VoiceClone', id }],
+    }),
+  }),
+});
+
+export const {
+  useCreateVoiceCloneMutation,
+  useRetrieveVoiceCloneQuery,
+  useRenameVoiceCloneMutation,
+  useUpdateVoiceClonePhotoMutation,
+  useDeleteVoiceCloneMutation,
+} = voiceCloneApi;

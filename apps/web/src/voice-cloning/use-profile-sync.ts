@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { toUser } from '../api/api-types.ts';
+import { bopsApi } from '../api/bops.api.ts';
+import { userUpdated } from '../store/account.slice.ts';
+import { useAppDispatch } from '../store/hooks.ts';
+
+/**
+ * Fetches the profile afresh when `when` turns true (an AI singer became ready) and hands it to the account
+ * area, so every page that offers "your AI singer" sees the new one without a reload.
+ */
+export function useProfileRefresh(when: boolean): void {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (!when) return;
+    const request = dispatch(
+      bopsApi.endpoints.getProfile.initiate(undefined, { forceRefetch: true, subscribe: false }),
+    );
+    request
+      .unwrap()
+      .then((profile) => dispatch(userUpdated(toUser(profile))))
+      // A failed refresh only leaves the old list; the next page load fetches it again.
+      .catch(() => {});
+  }, [dispatch, when]);
+}
