@@ -52,7 +52,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/e2e/**/*.ts', 'apps/web/*.config.ts'],
+    files: [
+      'apps/web/e2e/**/*.ts',
+      'apps/web/*.config.ts',
+      'apps/web/scripts/**/*.ts',
+      'apps/web/bench/**/*.ts',
+    ],
     languageOptions: { globals: { ...globals.node } },
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -61,29 +61,159 @@ export const en = {
     signIn: 'Sign In',
     startYourJourney: 'Start Your Journey',
     youreTheStar: "You're the star",
-    previewSoon: 'Preview videos are not available yet.',
+    lead: 'Clone your voice, cover your favourite songs and turn your lyrics into raps. No studio, no lessons.',
+    closing: 'Your voice, your songs, your playlists. Make your first Bops in minutes.',
     features: {
       aiSinger: {
         title: 'AI Singer',
         subtitle: 'Your voice, as an AI singer',
         description: 'Record or upload a voice sample and Bops learns to sing like you.',
+        videoLabel: 'Preview: a voice sample turning into an AI singer',
       },
       songRemix: {
         title: 'Song Remix',
         subtitle: 'Cover any song in your voice',
         description: 'Paste a public share link and hear your AI singer take the lead.',
+        videoLabel: 'Preview: a song coming back in your own voice',
       },
       playlist: {
         title: 'Craft Your Private Playlist',
         subtitle: 'Keep your Bops together',
         description: 'Collect your songs in private or public playlists and share them by link.',
+        videoLabel: 'Preview: a private playlist of your songs playing',
       },
       rap: {
         title: 'AI Rap Generator',
         subtitle: 'From lyrics to a rap track',
         description: 'Write or generate lyrics, pick a rapper and a beat, and get a track.',
+        videoLabel: 'Preview: rap lyrics lighting up word by word on the beat',
       },
     },
+  },
+  inApp: {
+    title: 'Open Bops in your browser',
+    introNamed:
+      "You are in {{app}}'s built-in browser, where recording your voice, playback and sign-in may not work. Open Bops in Safari or Chrome for the full experience.",
+    intro:
+      "You are in an app's built-in browser, where recording your voice, playback and sign-in may not work. Open Bops in Safari or Chrome for the full experience.",
+    openInBrowser: 'Open in Browser',
+    opening: 'Opening...',
+    showInstructions: 'Show Instructions',
+    instructionsTitle: 'How to open Bops in your browser',
+    copyLink: 'Copy Link',
+    copied: 'Copied!',
+    copyFailed: 'The link could not be copied. Press and hold the address to copy it.',
+    back: 'Back',
+    close: 'Close',
+    redirectFailed: 'Automatic redirect failed. Link copied to clipboard!',
+    instructions: {
+      tiktokIos: {
+        title: 'TikTok on iPhone',
+        steps: [
+          'Tap the three dots (•••) in the top right corner.',
+          'Tap "Open in browser".',
+          'Bops opens in Safari.',
+        ],
+      },
+      tiktokAndroid: {
+        title: 'TikTok on Android',
+        steps: [
+          'Tap the three dots (⋮) in the top right corner.',
+          'Tap "Open in browser".',
+          'Choose Chrome if your phone asks which app to use.',
+        ],
+      },
+      instagram: {
+        title: 'Instagram',
+        steps: [
+          'Tap the three dots (•••) in the top right corner.',
+          'Tap "Open in external browser" (on iPhone it may read "Open in Safari").',
+        ],
+      },
+      facebook: {
+        title: 'Facebook',
+        steps: [
+          'Tap the three dots (•••) in the top right corner.',
+          'Tap "Open in external browser" (or "Open in Safari" / "Open in Chrome").',
+        ],
+      },
+      manual: {
+        title: 'Any other app',
+        steps: [
+          'Tap "Copy Link" below.',
+          'Open Safari, Chrome or your usual browser.',
+          'Paste the link into the address bar and open it.',
+        ],
+      },
+    },
+  },
+  browserNotice: {
+    title: 'Your browser may not run everything in Bops',
+    inApp:
+      'You are using the browser built into {{app}}. Recording, playback and sign-in work best in Safari or Chrome: open Bops there.',
+    missing:
+      'This browser lacks {{features}}, which Bops needs for recording and playback. Try a current Chrome, Firefox or Safari.',
+    serviceWorker: 'background workers',
+    webAudio: 'Web Audio',
+    and: ' and ',
+    dismiss: 'Dismiss',
+  },
+  tutorial: {
+    intro: 'Three steps to your first song in your own voice, and a bonus for rappers.',
+    step: 'Step {{step}}',
+    bonus: 'Bonus',
+    seen: 'You can come back to this tutorial any time from the menu.',
+    steps: {
+      aiSinger: {
+        title: 'Create your AI singer',
+        body: 'Give your AI singer a nickname and a photo. It is the voice that sings your songs in Bops, and it is private to you.',
+        action: 'Create an AI singer',
+      },
+      record: {
+        title: 'Record your voice',
+        body: 'Sing or read for about 40 seconds, at least 20, including a few high and low notes, or upload a recording (wav, m4a, mp3 or ogg). Training takes about 30 minutes and we e-mail you when your voice is ready.',
+        action: 'Record your voice',
+      },
+      remix: {
+        title: 'Make a remix',
+        body: 'Paste a public share link to a song, or upload the song, and hear your AI singer take the lead.',
+        action: 'Make a remix',
+      },
+      rap: {
+        title: 'Turn your lyrics into a rap',
+        body: 'Write lyrics or let Bops write them, pick a rapper, a flow and a beat, and get a finished track in My Bops.',
+        action: 'Create a rap',
+      },
+    },
+    offer: {
+      title: 'New to Bops?',
+      body: 'Take the two-minute tutorial to make your first song.',
+      open: 'Show me how',
+      dismiss: 'Not now',
+    },
+  },
+  legal: {
+    lastUpdated: 'Last updated: {{date}}',
+    contents: 'On this page',
+    otherDocuments: 'Other documents',
+  },
+  takedown: {
+    title: 'Report content (takedown notice)',
+    intro:
+      'If something on this Bops server infringes your rights or breaks these guidelines, tell us here. The operator reviews every notice.',
+    reporterName: 'Your name',
+    reporterEmail: 'Your email',
+    contentUrl: 'Link to the content',
+    contentUrlHelp: 'The address of the song, playlist or share link, as shown in your browser.',
+    reason: 'What is wrong',
+    reasonHelp: 'For copyright, say which work is yours and how it is used. At least 10 characters.',
+    reasonTooShort: 'Please tell us in a sentence or two what is wrong',
+    submit: 'Send notice',
+    sending: 'Sending...',
+    sent: 'Thank you. Your notice was received and will be reviewed. Keep this reference: {{id}}',
+    sentNoId: 'Thank you. Your notice was received and will be reviewed.',
+    failed: 'Your notice could not be sent. Please try again.',
+    tooMany: 'Too many notices were sent from here. Please wait a minute and try again.',
   },
   signIn: {
     title: 'Log in to Bops',
