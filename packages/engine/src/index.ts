@@ -44,6 +44,16 @@ export {
   type VoiceSampleProblem,
   type PreparedVoice,
 } from './voice-clone/voice-sample.ts';
+export {
+  buildVoiceModel,
+  deserializeVoiceModel,
+  VoiceModelError,
+  SOURCE_VOICES,
+  type BuildVoiceModelOptions,
+  type VoiceModelSummary,
+  type SourceVoice,
+} from './voice-clone/voice-model.ts';
+export { createClonedVoiceBackend, type ClonedVoiceOptions } from './voice-clone/cloned-voice-backend.ts';
 /** Deterministic voice-like and tone signals, for checks and evaluations. */
 export { synthVoice, synthSine } from './voice-clone/voice-test-signals.ts';
 export type {

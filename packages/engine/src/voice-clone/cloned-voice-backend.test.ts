@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EspeakVoiceBackend } from '../voice/espeak-voice.ts';
+import { FliteVoiceBackend } from '../voice/flite-voice.ts';
+import type { SpeechSynthesis } from '../voice/voice-backend.ts';
+import { encodeWav } from '../io/wav-codec.ts';
+import { prepareVoiceSample } from './voice-sample.ts';
+import {
+  buildVoiceModel,
+  deserializeVoiceModel,
+  serializeVoiceModel,
+  VoiceModelError,
+  type VoiceModelSummary,
+} from './voice-model.ts';
+import { createClonedVoiceBackend, mapPitch } from './cloned-voice-backend.ts';
+import { cepstralMeanDistance, speakerFrames } from './voice-measures.ts';
+
+// The "person": eSpeak's en-us+f3, a voice whose sound no Flite source voice shares.
+const PERSON = 'en-us+f3';
+const ENROL =
+  'every morning i walk down to the corner shop to buy bread and a newspaper the owner is an old friend who always asks about my family and the weather last winter the river froze so hard that children skated all the way to the bridge my sister wants to travel to japan next spring to see the cherry blossoms';
+const OTHER = 'thunder rolled across the valley and the farmer hurried his cows into the barn';
+const LINE = 'i got the rhythm in my bones and the city in my veins';
+
+const espeak = new EspeakVoiceBackend();
+const flite = new FliteVoiceBackend();
+let model: Uint8Array;
+let summary: VoiceModelSummary;
+
+beforeAll(async () => {
+  const enrolment = await espeak.synthesize({ text: ENROL, voice: PERSON });
+  const prepared = await prepareVoiceSample(
+    encodeWav({ sampleRate: enrolment.sampleRate, channels: [enrolment.samples] }),
+  );
+  ({ model, summary } = await buildVoiceModel(prepared.wav, { sourceVoices: ['rms'] }));
+}, 120_000);
+
+const frames = (s: SpeechSynthesis) => speakerFrames(s.samples, s.sampleRate);
+
+describe('buildVoiceModel', () => {
+  it('summarises the voice it learned', () => {
+    expect(summary.sourceVoice).toBe('rms');
+    expect(summary.speechSeconds).toBeGreaterThan(10);
+    // eSpeak's f3 speaks around 200 Hz; Flite's rms around 100 Hz.
+    expect(summary.pitch.medianHz).toBeGreaterThan(150);
+    expect(summary.pitchRatio).toBeGreaterThan(1.4);
+    expect(summary.modelBytes).toBe(model.length);
+  });
+
+  it('round-trips through its serialised form', () => {
+    const a = deserializeVoiceModel(model);
+    const again = serializeVoiceModel(a);
+    expect(again).toEqual(model);
+    expect(a.marks.length).toBeGreaterThan(1000);
+    expect(a.audio.length / a.sampleRate).toBeCloseTo(summary.durationSeconds, 2);
+  });
+
+  it('refuses bytes that are not a model, or are cut short', () => {
+    expect(() => deserializeVoiceModel(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]))).toThrow(VoiceModelError);
+    expect(() => deserializeVoiceModel(model.subarray(0, model.length >> 1))).toThrow(/truncated/);
+  });
+
+  it('stops when its signal is aborted', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('stop'));
+    const enrolment = await espeak.synthesize({ text: OTHER, voice: PERSON });
+    const wav = encodeWav({ sampleRate: enrolment.sampleRate, channels: [enrolment.samples] });
+    await expect(buildVoiceModel(wav, { signal: controller.signal })).rejects.toThrow('stop');
+  });
+});
+
+describe('createClonedVoiceBackend', () => {
+  it('sounds closer to the person than the raw source voice does', async () => {
+    const backend = createClonedVoiceBackend(model);
+    const sung = await backend.synthesize({ text: LINE, voice: 'ignored' });
+    const raw = await flite.synthesize({ text: LINE, voice: 'rms' });
+    const person = await espeak.synthesize({ text: OTHER, voice: PERSON });
+    const fromSinger = cepstralMeanDistance(frames(sung), frames(person));
+    const fromSource = cepstralMeanDistance(frames(raw), frames(person));
+    expect(fromSinger).toBeLessThan(0.6 * fromSource);
+  });
+
+  it('keeps the source timing contract: same words, same times, sound where the words are', async () => {
+    const backend = createClonedVoiceBackend(model);
+    await backend.prepare?.([LINE], 'ignored');
+    const sung = await backend.synthesize({ text: LINE, voice: 'ignored' });
+    const raw = await flite.synthesize({ text: LINE, voice: 'rms' });
+    expect(sung.words.map((w) => w.text)).toEqual(LINE.split(' '));
+    expect(sung.words.map((w) => [w.start, w.end])).toEqual(raw.words.map((w) => [w.start, w.end]));
+    expect(sung.samples.length / sung.sampleRate).toBeCloseTo(raw.samples.length / raw.sampleRate, 2);
+    const rms = (from: number, to: number) => {
+      const a = Math.round(from * sung.sampleRate);
+      const b = Math.round(to * sung.sampleRate);
+      let s = 0;
+      for (let i = a; i < b; i++) s += sung.samples[i]! ** 2;
+      return Math.sqrt(s / Math.max(1, b - a));
+    };
+    for (const word of sung.words.filter((w) => w.end - w.start > 0.15))
+      expect(rms(word.start, word.end)).toBeGreaterThan(0.005);
+    // Before the first word the source is silent, and so is the singer.
+    expect(rms(0, Math.max(0, sung.words[0]!.start - 0.05))).toBeLessThan(0.003);
+  });
+
+  it('moves a sung note by octaves into the person’s register', () => {
+    const voice = deserializeVoiceModel(model);
+    const f0 = mapPitch({
+      sourceF0: Float32Array.from([0, 110, 110, 0]),
+      model: voice,
+      noteHz: 110,
+      sourceNoteHz: 110,
+    });
+    expect(f0[0]).toBe(0);
+    const octaves = Math.log2(f0[1]! / summary.pitch.medianHz);
+    expect(Math.abs(octaves)).toBeLessThanOrEqual(0.5);
+    expect(Math.log2(f0[1]! / 110) % 1).toBeCloseTo(0, 5);
+  });
+});

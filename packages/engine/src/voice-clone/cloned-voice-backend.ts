@@ -1,0 +1,120 @@
+import type { Hz } from '../units.ts';
+import type { SpeechSynthesis, SynthesisRequest, VoiceBackend } from '../voice/voice-backend.ts';
+import { FliteVoiceBackend } from '../voice/flite-voice.ts';
+import { melCepstra, pitchAtFrames, toFeatureRate } from './speech-features.ts';
+import { normalizeFrames, selectExemplars, type SelectionOptions } from './exemplar-index.ts';
+import { synthesizeGrains } from './grain-synthesizer.ts';
+import { deserializeVoiceModel, type VoiceModel } from './voice-model.ts';
+
+export interface ClonedVoiceOptions {
+  /** The TTS that decides what is said and when (default: Flite with the model's source voice). */
+  sourceBackend?: VoiceBackend;
+  selection?: SelectionOptions;
+}
+
+/** Frames more than this far under the source's typical speech level are silence in the output. */
+const SILENCE_BELOW_DB = 35;
+
+/**
+ * Output pitch per frame: the source's intonation moved into the person's register (log-f0 mean
+ * and spread), or, for a sung note, the note moved by octaves to sit nearest the person's median.
+ */
+export function mapPitch(o: {
+  sourceF0: Float32Array;
+  model: VoiceModel;
+  noteHz?: Hz;
+  sourceNoteHz?: Hz;
+}): Float32Array {
+  const { model } = o;
+  const spread = Math.min(2, Math.max(0.5, model.logF0.std / model.source.logF0.std));
+  const median = Math.exp(model.logF0.mean);
+  const note = o.noteHz ? o.noteHz * 2 ** Math.round(Math.log2(median / o.noteHz)) : 0;
+  return o.sourceF0.map((f) => {
+    if (!(f > 0)) return 0;
+    if (note && o.sourceNoteHz) return note * (f / o.sourceNoteHz);
+    return Math.exp(model.logF0.mean + (Math.log(f) - model.source.logF0.mean) * spread);
+  });
+}
+
+/**
+ * A VoiceBackend that sings in a person's voice: the source TTS says the line (timings and phones
+ * come from it unchanged), and every sample of the output is cut from the person's own recording,
+ * chosen frame by frame to match what the source says, at the source's timing and the person's pitch.
+ */
+export function createClonedVoiceBackend(
+  model: Uint8Array | VoiceModel,
+  options: ClonedVoiceOptions = {},
+): VoiceBackend & { readonly model: VoiceModel } {
+  const voice = model instanceof Uint8Array ? deserializeVoiceModel(model) : model;
+  const source = options.sourceBackend ?? new FliteVoiceBackend();
+  const sourceVoice = voice.source.voice;
+  return {
+    id: 'cloned-voice',
+    model: voice,
+    async prepare(lines: readonly string[]): Promise<void> {
+      await source.prepare?.(lines, sourceVoice);
+    },
+    async synthesize(request: SynthesisRequest): Promise<SpeechSynthesis> {
+      // A sung note is asked of the source in its own register, then moved into the person's.
+      const sourceNoteHz = request.pitchHz
+        ? request.pitchHz * 2 ** Math.round(Math.log2(Math.exp(voice.source.logF0.mean) / request.pitchHz))
+        : undefined;
+      const spoken = await source.synthesize({
+        text: request.text,
+        voice: sourceVoice,
+        ...(request.durationScale !== undefined ? { durationScale: request.durationScale } : {}),
+        ...(sourceNoteHz ? { pitchHz: sourceNoteHz, pitchRangeHz: request.pitchRangeHz ?? 0 } : {}),
+      });
+      return renderInVoice({ voice, spoken, noteHz: request.pitchHz, sourceNoteHz, options });
+    },
+  };
+}
+
+/** Turns one source rendering into the person's voice (exported for the evaluation and tests). */
+export function renderInVoice(o: {
+  voice: VoiceModel;
+  spoken: SpeechSynthesis;
+  noteHz?: Hz | undefined;
+  sourceNoteHz?: Hz | undefined;
+  options?: ClonedVoiceOptions;
+}): SpeechSynthesis {
+  const { voice, spoken } = o;
+  const at16k = toFeatureRate(spoken.samples, spoken.sampleRate);
+  const frames = melCepstra(at16k, { warp: voice.source.warp });
+  const sourceF0 = pitchAtFrames(at16k, frames.frameCount);
+  const f0 = mapPitch({
+    sourceF0,
+    model: voice,
+    ...(o.noteHz ? { noteHz: o.noteHz } : {}),
+    ...(o.sourceNoteHz ? { sourceNoteHz: o.sourceNoteHz } : {}),
+  });
+  const normalized = normalizeFrames(frames, { mean: voice.source.mean, std: voice.source.std });
+  const selection = selectExemplars(
+    { frames: normalized, frameCount: frames.frameCount, f0 },
+    {
+      frames: voice.normalized,
+      frameCount: voice.frames.frameCount,
+      dims: voice.frames.dims,
+      f0: voice.f0,
+      speech: voice.speech,
+      paired: voice.paired,
+    },
+    o.options?.selection,
+  );
+  const active = Uint8Array.from(frames.levelDb, (l) =>
+    l > voice.source.levelDb - SILENCE_BELOW_DB ? 1 : 0,
+  );
+  const levelDb = Float32Array.from(frames.levelDb, (l) => l - voice.source.levelDb + voice.targetLevelDb);
+  const outputLength = Math.round((spoken.samples.length / spoken.sampleRate) * voice.sampleRate);
+  const samples = synthesizeGrains(
+    {
+      audio: voice.audio,
+      sampleRate: voice.sampleRate,
+      f0: voice.f0,
+      marks: voice.marks,
+      periods: voice.periods,
+    },
+    { selection, f0, active, levelDb, outputLength },
+  );
+  return { samples, sampleRate: voice.sampleRate, words: spoken.words };
+}
