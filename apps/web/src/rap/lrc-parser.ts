@@ -44,7 +44,10 @@ export function parseLrc(text: string, songDuration = Number.POSITIVE_INFINITY):
       words.push({ text: word, start: stamp.at, end: next ? next.at : Number.NaN });
     }
     const lineText = stamps.length ? words.map((w) => w.text).join(' ') : body.trim();
-    const closing = stamps.length ? stamps[stamps.length - 1]!.at : Number.NaN;
+    // The last tag closes the line only when no word follows it.
+    const last = stamps.at(-1);
+    const closes = last !== undefined && body.slice(last.index + last.length).trim() === '';
+    const closing = closes ? last.at : Number.NaN;
     lines.push({ text: lineText, start, end: closing, words });
   }
   lines.sort((a, b) => a.start - b.start);
