@@ -1,8 +1,4 @@
-import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig, type Role } from './config/config.ts';
-import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { createLogger } from './logger.ts';
-import { startBops } from './runtime.ts';
 
 const roles: Role[] = ['all', 'api', 'worker'];
 const requested = process.argv[2] ?? 'all';
@@ -22,7 +18,24 @@ try {
   throw error;
 }
 
+// Everything heavy loads only once the configuration is known to be good.
+const [{ default: closeWithGrace }, { DataDirLockedError }, { createLogger }, { startBops }] =
+  await Promise.all([
+    import('close-with-grace'),
+    import('./db/data-dir-lock.ts'),
+    import('./logger.ts'),
+    import('./runtime.ts'),
+  ]);
+
 const logger = createLogger(config);
+// Runtime warnings go to the structured log instead of bare stderr lines. The engine's voices run on
+// WASI, which Node still labels experimental on every start; that one says nothing to an operator.
+process.removeAllListeners('warning');
+process.on('warning', (warning) => {
+  if (warning.name === 'ExperimentalWarning' && /WASI/.test(warning.message)) return;
+  logger.warn({ warning: { name: warning.name, message: warning.message } }, 'runtime warning');
+});
+
 try {
   const runtime = await startBops(config, { logger, listen: true });
   logger.info(

@@ -18,26 +18,30 @@ describe('the Bops process', () => {
     await environment?.cleanup();
   });
 
-  it('refuses a second process on the same data directory, and the first keeps working', async () => {
-    environment = await createTestEnvironment('pglite');
-    const firstPort = freePort();
-    const first = spawnBops({ ...environment.env, PORT: String(firstPort) });
-    running.push(first);
-    await waitForHealth(firstPort);
+  it(
+    'refuses a second process on the same data directory, and the first keeps working',
+    { timeout: 180_000 },
+    async () => {
+      environment = await createTestEnvironment('pglite');
+      const firstPort = freePort();
+      const first = spawnBops({ ...environment.env, PORT: String(firstPort) });
+      running.push(first);
+      await waitForHealth(firstPort);
 
-    const second = spawnBops({ ...environment.env, PORT: String(freePort()) });
-    running.push(second);
-    const { code } = await second.exited;
-    expect(code).toBe(1);
-    const lines = second.stderr().trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/is in use by another Bops process \(pid \d+\)/);
+      const second = spawnBops({ ...environment.env, PORT: String(freePort()) });
+      running.push(second);
+      const { code } = await second.exited;
+      expect(code).toBe(1);
+      const lines = second.stderr().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/is in use by another Bops process \(pid \d+\)/);
 
-    const health = await fetch(`http://127.0.0.1:${firstPort}/api/health`);
-    expect(health.status).toBe(200);
-  });
+      const health = await fetch(`http://127.0.0.1:${firstPort}/api/health`);
+      expect(health.status).toBe(200);
+    },
+  );
 
-  it('stops cleanly on SIGTERM and keeps its data across a restart', async () => {
+  it('stops cleanly on SIGTERM and keeps its data across a restart', { timeout: 180_000 }, async () => {
     environment = await createTestEnvironment('pglite');
     const port = freePort();
     const first = spawnBops({ ...environment.env, PORT: String(port) });

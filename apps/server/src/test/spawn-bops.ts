@@ -45,7 +45,7 @@ export async function waitFor<T>(
   }
 }
 
-export async function waitForHealth(port: number, timeoutMs = 30_000): Promise<void> {
+export async function waitForHealth(port: number, timeoutMs = 90_000): Promise<void> {
   await waitFor(
     async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok,
     timeoutMs,
