@@ -375,3 +375,50 @@ test.describe('in-app browser helper: Facebook on desktop', () => {
     await analytics.find('link_copied');
   });
 });
+
+test.describe('legal pages and the takedown notice', () => {
+  test('the three legal texts are public and say what the terms require', async ({ page }) => {
+    await page.goto('/terms-and-conditions');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms and conditions');
+    await expect(page.getByText('You must be 18 or older to create an account.')).toBeVisible();
+    await expect(page.getByText(/Anyone under 13 is barred outright/)).toBeVisible();
+    await expect(
+      page.getByText(/After three valid takedown notices, your account is terminated/),
+    ).toBeVisible();
+    expect(await page.getByRole('main').getByRole('heading', { level: 2 }).count()).toBeGreaterThan(5);
+
+    await page.getByRole('main').getByRole('link', { name: 'Privacy policy' }).click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy policy');
+    await expect(page.getByText(/httpOnly cookie/)).toBeVisible();
+    await expect(page.getByText(/by default nothing is sent to third parties/)).toBeVisible();
+  });
+
+  test('the takedown form checks its fields and shows the server answer', async ({ page }) => {
+    await page.goto('/community-guidelines#takedown');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Community guidelines');
+    const form = page.locator('#takedown');
+    await form.getByRole('button', { name: 'Send notice' }).click();
+    await expect(form.getByText('This field is required')).toHaveCount(4);
+
+    await form.getByLabel('Your name').fill('Ada Lovelace');
+    await form.getByLabel('Your email').fill('ada@');
+    await form.getByLabel('Link to the content').fill('/listen/no-such-song');
+    await form.getByLabel('What is wrong').fill('This song copies my recording without permission.');
+    await form.getByRole('button', { name: 'Send notice' }).click();
+    await expect(form.getByText('Email is invalid')).toBeVisible();
+
+    await form.getByLabel('Your email').fill('ada@example.com');
+    const answer = page.waitForResponse('**/api/takedown-notices');
+    await form.getByRole('button', { name: 'Send notice' }).click();
+    const response = await answer;
+    expect(response.status()).toBe(400);
+    expect(JSON.parse(response.request().postData()!)).toEqual({
+      reporterName: 'Ada Lovelace',
+      reporterEmail: 'ada@example.com',
+      contentUrl: '/listen/no-such-song',
+      reason: 'This song copies my recording without permission.',
+    });
+    await expect(form.getByRole('alert')).toContainText('We could not find that song on Bops.');
+  });
+});
