@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { AiSingersSection } from '../voice-cloning/ai-singers-section.tsx';
 import { NotAvailableNotice, PageLayout, SkeletonSection } from './page-layout.tsx';
 
 export default function ManagePage() {
@@ -6,7 +7,7 @@ export default function ManagePage() {
   return (
     <PageLayout title={t('pages.manage.title')}>
       <NotAvailableNotice />
-      <SkeletonSection title={t('pages.manage.aiSingers')} rows={2} height={64} />
+      <AiSingersSection />
       <SkeletonSection title={t('pages.manage.playlists')} rows={3} height={64} />
     </PageLayout>
   );

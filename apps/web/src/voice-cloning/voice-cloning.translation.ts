@@ -86,7 +86,7 @@ export const voiceCloningEn = {
   },
   manage: {
     empty:
-      "You don't have an AI singer yet. Create one, or check your e-mail if you already made one — we'll tell you when it's ready.",
+      "You have no AI singer yet. Create one from a voice sample; if you already made one, check your e-mail: we write when it's ready.",
     create: 'Create an AI singer',
     createAnother: 'Create another AI singer',
     loadFailed: 'Your AI singers could not be loaded.',
