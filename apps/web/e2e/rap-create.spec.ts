@@ -191,6 +191,10 @@ test.describe('rap generator, desktop', () => {
     await expect
       .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 10_000 })
       .toBeGreaterThan(1);
+    const position = page.getByRole('slider');
+    await expect
+      .poll(async () => Number(await position.getAttribute('aria-valuenow')), { timeout: 10_000 })
+      .toBeGreaterThan(1);
     await page.getByRole('button', { name: 'Pause' }).click();
 
     // The song landed in the user's "My Bops" playlist.

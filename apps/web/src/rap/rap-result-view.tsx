@@ -117,7 +117,8 @@ export function RapResultView({ musicId }: { musicId: string }) {
           step={0.1}
           value={Math.min(time, Math.max(total, 0.1))}
           onChange={(_event, value) => seek(Array.isArray(value) ? value[0]! : value)}
-          sx={{ flex: 1 }}
+          // The playhead moves every frame; easing each step would leave it trailing behind the sound.
+          sx={{ flex: 1, '& .MuiSlider-thumb, & .MuiSlider-track': { transition: 'none' } }}
         />
         <Typography variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
           {t('rap.result.position', {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import type { SyncedLine } from './lrc-parser.ts';
 
@@ -52,19 +52,20 @@ export function SyncedLyricsView({
               : line.words.map((word, wordIndex) => {
                   const lit = isCurrent && wordIndex === active.word;
                   return (
-                    <Box
-                      component="span"
-                      key={`${word.start}-${wordIndex}`}
-                      data-word-state={lit ? 'current' : undefined}
-                      sx={{
-                        px: 0.25,
-                        borderRadius: 1,
-                        color: lit ? 'primary.contrastText' : undefined,
-                        bgcolor: lit ? 'primary.main' : undefined,
-                      }}
-                    >
-                      {word.text}{' '}
-                    </Box>
+                    <Fragment key={`${word.start}-${wordIndex}`}>
+                      <Box
+                        component="span"
+                        data-word-state={lit ? 'current' : undefined}
+                        sx={{
+                          px: 0.25,
+                          borderRadius: 1,
+                          color: lit ? 'primary.contrastText' : undefined,
+                          bgcolor: lit ? 'primary.main' : undefined,
+                        }}
+                      >
+                        {word.text}
+                      </Box>{' '}
+                    </Fragment>
                   );
                 })}
           </Box>
