@@ -8,7 +8,8 @@
  * recogniser trained on other TTS voices. See the engine README for the definitions.
  *
  * Options: --only id[,id] (panel subset), --out dir (write WAVs for listening), --blind (build
- * without the reading's transcript: the text-independent method).
+ * without the reading's transcript: the text-independent method), --selection '{"jumpCost":1}'
+ * (selection options, for tuning).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,6 +30,7 @@ import {
   type SourceVoice,
 } from '../src/voice-clone/voice-model.ts';
 import { renderInVoice } from '../src/voice-clone/cloned-voice-backend.ts';
+import type { SelectionOptions } from '../src/voice-clone/exemplar-index.ts';
 import {
   adaptGmm,
   concatFrames,
@@ -150,6 +152,9 @@ async function main() {
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1]!.split(',') : undefined;
   const outDir = args.includes('--out') ? args[args.indexOf('--out') + 1] : undefined;
   const blind = args.includes('--blind');
+  const selection = args.includes('--selection')
+    ? (JSON.parse(args[args.indexOf('--selection') + 1]!) as SelectionOptions)
+    : undefined;
   if (outDir) mkdirSync(outDir, { recursive: true });
   const panel = only ? PANEL.filter((p) => only.includes(p.id)) : PANEL;
   const started = performance.now();
@@ -173,16 +178,24 @@ async function main() {
     for (const line of LYRICS) lyrics.push(await say(person, line));
     people.push({ person, enrolment, reference, lyrics });
   }
-  // The background model hears every person and every source voice reading the reference text.
-  const pool: FrameSet[] = people.map((p) => speakerFrames(p.reference.samples, p.reference.sampleRate));
+  // The background model hears the other people and every source voice reading the reference
+  // text, but never the target: a background fitted to the target's own frames leaves nothing for
+  // its speaker model to adapt to, and every score collapses towards zero.
+  const references = people.map((p) => speakerFrames(p.reference.samples, p.reference.sampleRate));
+  const sourcePool: FrameSet[] = [];
   for (const voice of SOURCE_VOICES) {
     const r = await flite.synthesize({ text: REFERENCE_TEXT, voice });
-    pool.push(speakerFrames(r.samples, r.sampleRate));
+    sourcePool.push(speakerFrames(r.samples, r.sampleRate));
   }
-  const ubm = trainGmm(concatFrames(pool), { components: 32, iterations: 8 });
+  // With a subset of the panel, the others still stand in the background.
+  const backgroundPeople: FrameSet[] = [];
+  for (const person of PANEL.filter((p) => !panel.includes(p)).slice(0, Math.max(0, 4 - panel.length))) {
+    const r = await say(person, REFERENCE_TEXT);
+    backgroundPeople.push(speakerFrames(r.samples, r.sampleRate));
+  }
 
   const rows: Row[] = [];
-  for (const { person, enrolment, reference, lyrics } of people) {
+  for (const [index, { person, enrolment, lyrics }] of people.entries()) {
     const cut = Math.min(enrolment.samples.length, Math.round(40 * enrolment.sampleRate));
     const prepared = await prepareVoiceSample(
       encodeWav({ sampleRate: enrolment.sampleRate, channels: [enrolment.samples.subarray(0, cut)] }),
@@ -210,7 +223,7 @@ async function main() {
         engine: 'finer',
       });
       tint.push({ ...spoken, samples: tinted });
-      sung.push(renderInVoice({ voice: model, spoken }));
+      sung.push(renderInVoice({ voice: model, spoken, ...(selection ? { options: { selection } } : {}) }));
     }
     wav(
       outDir,
@@ -225,7 +238,11 @@ async function main() {
     wav(outDir, `${person.id}-tint`, tint);
     wav(outDir, `${person.id}-singer`, sung);
 
-    const speaker = adaptGmm(ubm, speakerFrames(reference.samples, reference.sampleRate));
+    const ubm = trainGmm(
+      concatFrames([...references.filter((_, i) => i !== index), ...backgroundPeople, ...sourcePool]),
+      { components: 32, iterations: 8 },
+    );
+    const speaker = adaptGmm(ubm, references[index]!);
     const score = (lines: readonly SpeechSynthesis[]) =>
       speakerScore({ ubm, speaker, frames: joinFrames(lines) });
     const self = score(lyrics);

@@ -49,6 +49,7 @@ export {
   deserializeVoiceModel,
   VoiceModelError,
   SOURCE_VOICES,
+  VOICE_READING_SCRIPT,
   type BuildVoiceModelOptions,
   type VoiceModelSummary,
   type SourceVoice,

@@ -13,6 +13,7 @@ import {
 } from './voice-model.ts';
 import { createClonedVoiceBackend, mapPitch } from './cloned-voice-backend.ts';
 import { cepstralMeanDistance, speakerFrames } from './voice-measures.ts';
+import { selectExemplars } from './exemplar-index.ts';
 
 // The "person": eSpeak's en-us+f3, a voice whose sound no Flite source voice shares.
 const PERSON = 'en-us+f3';
@@ -31,7 +32,8 @@ beforeAll(async () => {
   const prepared = await prepareVoiceSample(
     encodeWav({ sampleRate: enrolment.sampleRate, channels: [enrolment.samples] }),
   );
-  ({ model, summary } = await buildVoiceModel(prepared.wav, { sourceVoices: ['rms'] }));
+  // A guided reading: the person read ENROL, and the model is told so.
+  ({ model, summary } = await buildVoiceModel(prepared.wav, { sourceVoices: ['rms'], transcript: ENROL }));
 }, 120_000);
 
 const frames = (s: SpeechSynthesis) => speakerFrames(s.samples, s.sampleRate);
@@ -39,6 +41,7 @@ const frames = (s: SpeechSynthesis) => speakerFrames(s.samples, s.sampleRate);
 describe('buildVoiceModel', () => {
   it('summarises the voice it learned', () => {
     expect(summary.sourceVoice).toBe('rms');
+    expect(summary.guided).toBe(true);
     expect(summary.speechSeconds).toBeGreaterThan(10);
     // eSpeak's f3 speaks around 200 Hz; Flite's rms around 100 Hz.
     expect(summary.pitch.medianHz).toBeGreaterThan(150);
@@ -51,6 +54,9 @@ describe('buildVoiceModel', () => {
     const again = serializeVoiceModel(a);
     expect(again).toEqual(model);
     expect(a.marks.length).toBeGreaterThan(1000);
+    expect(a.paired?.length).toBe(a.frames.cepstra.length);
+    // Most recorded frames of a reading are inside a phone, not a pause.
+    expect(a.phones!.filter((p) => p > 0).length).toBeGreaterThan(0.6 * a.frames.frameCount);
     expect(a.audio.length / a.sampleRate).toBeCloseTo(summary.durationSeconds, 2);
   });
 
@@ -112,5 +118,34 @@ describe('createClonedVoiceBackend', () => {
     const octaves = Math.log2(f0[1]! / summary.pitch.medianHz);
     expect(Math.abs(octaves)).toBeLessThanOrEqual(0.5);
     expect(Math.log2(f0[1]! / 110) % 1).toBeCloseTo(0, 5);
+  });
+});
+
+describe('selectExemplars', () => {
+  it('finds a recorded passage again, frame for frame, among other material', () => {
+    const dims = 20;
+    const frameCount = 300;
+    const index = new Float32Array(frameCount * dims);
+    // A deterministic pseudo-random "recording" with smooth frame-to-frame movement.
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
+    for (let f = 0; f < frameCount; f++)
+      for (let d = 0; d < dims; d++)
+        index[f * dims + d] = 0.7 * (f > 0 ? index[(f - 1) * dims + d]! : 0) + random();
+    const from = 120;
+    const length = 40;
+    const query = index.slice(from * dims, (from + length) * dims);
+    for (let i = 0; i < query.length; i++) query[i]! += 0.1 * random();
+    const path = selectExemplars(
+      { frames: query, frameCount: length, f0: new Float32Array(length) },
+      {
+        frames: index,
+        frameCount,
+        dims,
+        f0: new Float32Array(frameCount),
+        speech: new Uint8Array(frameCount).fill(1),
+      },
+    );
+    expect(Array.from(path)).toEqual(Array.from({ length }, (_, i) => from + i));
   });
 });

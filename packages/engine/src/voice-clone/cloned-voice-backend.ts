@@ -1,8 +1,8 @@
 import type { Hz } from '../units.ts';
 import type { SpeechSynthesis, SynthesisRequest, VoiceBackend } from '../voice/voice-backend.ts';
 import { FliteVoiceBackend } from '../voice/flite-voice.ts';
-import { melCepstra, pitchAtFrames, toFeatureRate } from './speech-features.ts';
-import { normalizeFrames, selectExemplars, type SelectionOptions } from './exemplar-index.ts';
+import { FRAME_HOP, melCepstra, pitchAtFrames, toFeatureRate } from './speech-features.ts';
+import { normalizeFrames, phoneTrack, selectExemplars, type SelectionOptions } from './exemplar-index.ts';
 import { synthesizeGrains } from './grain-synthesizer.ts';
 import { deserializeVoiceModel, type VoiceModel } from './voice-model.ts';
 
@@ -90,7 +90,16 @@ export function renderInVoice(o: {
   });
   const normalized = normalizeFrames(frames, { mean: voice.source.mean, std: voice.source.std });
   const selection = selectExemplars(
-    { frames: normalized, frameCount: frames.frameCount, f0 },
+    {
+      frames: normalized,
+      frameCount: frames.frameCount,
+      f0,
+      phones: phoneTrack(
+        spoken.words.flatMap((w) => w.phones),
+        frames.frameCount,
+        FRAME_HOP,
+      ),
+    },
     {
       frames: voice.normalized,
       frameCount: voice.frames.frameCount,
@@ -98,6 +107,7 @@ export function renderInVoice(o: {
       f0: voice.f0,
       speech: voice.speech,
       paired: voice.paired,
+      phones: voice.phones,
     },
     o.options?.selection,
   );

@@ -53,12 +53,79 @@ export function nearestDistanceMean(o: {
   return count ? total / count : Infinity;
 }
 
+/** Phone ids shared by queries and recordings (Flite's ARPAbet); 0 = unknown or pause. */
+export const PHONE_SET = [
+  'pau',
+  'aa',
+  'ae',
+  'ah',
+  'ao',
+  'aw',
+  'ax',
+  'axr',
+  'ay',
+  'b',
+  'ch',
+  'd',
+  'dh',
+  'eh',
+  'er',
+  'ey',
+  'f',
+  'g',
+  'hh',
+  'ih',
+  'iy',
+  'jh',
+  'k',
+  'l',
+  'm',
+  'n',
+  'ng',
+  'ow',
+  'oy',
+  'p',
+  'r',
+  's',
+  'sh',
+  't',
+  'th',
+  'uh',
+  'uw',
+  'v',
+  'w',
+  'y',
+  'z',
+  'zh',
+] as const;
+const PHONE_ID = new Map<string, number>(PHONE_SET.map((p, i) => [p, i]));
+export const phoneId = (phone: string): number => PHONE_ID.get(phone) ?? 0;
+
+/** Phone id sounding at the centre of each 10 ms frame, from timed phones. */
+export function phoneTrack(
+  phones: readonly { phone: string; start: number; end: number }[],
+  frameCount: number,
+  hop: number,
+): Uint8Array {
+  const out = new Uint8Array(frameCount);
+  let p = 0;
+  for (let f = 0; f < frameCount; f++) {
+    const t = f * hop;
+    while (p < phones.length && phones[p]!.end <= t) p++;
+    const phone = phones[p];
+    if (phone && phone.start <= t) out[f] = phoneId(phone.phone);
+  }
+  return out;
+}
+
 export interface SelectionQuery {
   /** Source frames, normalised like the index (row-major, `dims` wide). */
   frames: Float32Array;
   frameCount: number;
   /** Output f0 wanted at each frame (0 = unvoiced). */
   f0: Float32Array;
+  /** Phone ids of the source frames (from the TTS timings). */
+  phones?: Uint8Array | undefined;
 }
 
 export interface SelectionIndex {
@@ -73,6 +140,8 @@ export interface SelectionIndex {
    * two voices, so when present it leads the match.
    */
   paired?: Float32Array | undefined;
+  /** Guided reading only: the phone the person was saying in each recorded frame. */
+  phones?: Uint8Array | undefined;
 }
 
 export interface SelectionOptions {
@@ -86,6 +155,8 @@ export interface SelectionOptions {
   voicingCost?: number;
   /** With a guided reading: weight of the direct (cross-voice) comparison beside the paired one. */
   crossWeight?: number;
+  /** Cost of taking a recorded frame labelled with another phone than the source frame's. */
+  phoneCost?: number;
 }
 
 const CONTEXT = [
@@ -113,6 +184,8 @@ export function selectExemplars(
   const jumpCost = options.jumpCost ?? 1.5;
   const pitchCost = options.pitchCost ?? 4;
   const voicingCost = options.voicingCost ?? 3;
+  const phoneCost = options.phoneCost ?? 2;
+  const labelled = query.phones && index.phones ? { q: query.phones, f: index.phones } : undefined;
   const w = matchWeights(dims);
   const active = Array.from(w.keys()).filter((d) => w[d]! > 0);
   const n = query.frameCount;
@@ -164,6 +237,10 @@ export function selectExemplars(
       const have = index.f0[f]!;
       if (want > 0 !== have > 0) cost += voicingCost;
       else if (want > 0) cost += pitchCost * Math.log2(want / have) ** 2;
+      if (labelled) {
+        const a = labelled.q[q]!;
+        if (a && a !== labelled.f[f]) cost += phoneCost;
+      }
       rowCost[f] = cost;
     }
     // Top K by insertion into a small sorted list.

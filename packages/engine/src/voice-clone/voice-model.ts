@@ -13,7 +13,7 @@ import {
   toFeatureRate,
   type CepstralFrames,
 } from './speech-features.ts';
-import { nearestDistanceMean, normalizeFrames } from './exemplar-index.ts';
+import { nearestDistanceMean, normalizeFrames, phoneTrack } from './exemplar-index.ts';
 import { alignReading } from './guided-alignment.ts';
 import { normalizeLine } from '../text/text-normalizer.ts';
 
@@ -86,6 +86,8 @@ export interface VoiceModel {
   normalized: Float32Array;
   /** Guided reading only: the source voice's aligned frame for each recorded frame. */
   paired?: Float32Array | undefined;
+  /** Guided reading only: the phone id (PHONE_SET) the person was saying in each recorded frame. */
+  phones?: Uint8Array | undefined;
   f0: Float32Array;
   speech: Uint8Array;
   /** Glottal pulse positions (audio samples) in voiced stretches, with the local period. */
@@ -254,6 +256,7 @@ export async function buildVoiceModel(
   throwIfAborted(signal);
   const { marks, periods } = findPitchMarks(audio, sampleRate, f0);
   let paired: Float32Array | undefined;
+  let phones: Uint8Array | undefined;
   const spokenScript = options.transcript
     ? options.transcript
         .split(/\n+/)
@@ -276,6 +279,12 @@ export async function buildVoiceModel(
     throwIfAborted(signal);
     // Stored with the statistics render-time queries use, so paired and query frames compare directly.
     const readingNormalized = normalizeFrames(readingFrames, sourceStats);
+    const readingPhones = phoneTrack(
+      reading.words.flatMap((w) => w.phones),
+      readingFrames.frameCount,
+      FRAME_HOP,
+    );
+    phones = Uint8Array.from(path, (s) => readingPhones[s]!);
     paired = new Float32Array(frames.frameCount * frames.dims);
     for (let u = 0; u < frames.frameCount; u++)
       paired.set(
@@ -308,6 +317,7 @@ export async function buildVoiceModel(
     frames,
     normalized,
     paired,
+    phones,
     f0,
     speech,
     marks,
@@ -355,6 +365,7 @@ export function serializeVoiceModel(model: VoiceModel): Uint8Array {
     ['sourceMean', model.source.mean],
     ['sourceStd', model.source.std],
     ...(model.paired ? [['paired', model.paired] as [string, Section]] : []),
+    ...(model.phones ? [['phones', model.phones] as [string, Section]] : []),
   ];
   const header = JSON.stringify({
     summary: model.summary,
@@ -450,6 +461,7 @@ export function deserializeVoiceModel(bytes: Uint8Array): VoiceModel {
     frames,
     normalized: normalizeFrames(frames, frameStats(frames, speech)),
     paired: sections.get('paired') as Float32Array | undefined,
+    phones: sections.get('phones') as Uint8Array | undefined,
     f0: get<Float32Array>('f0'),
     speech,
     marks: get<Int32Array>('marks'),
