@@ -1,3 +1,4 @@
+import { FLOW_STYLE_IDS } from '@bops/engine/catalog';
 import { LYRICS_MAX_CHARS } from '@bops/shared';
 import { z } from 'zod';
 
@@ -17,7 +18,13 @@ export const createMusicBody = z.object({
     .min(1, required)
     .max(LYRICS_MAX_CHARS, `Please keep the lyrics under ${LYRICS_MAX_CHARS} characters`),
   prompt: z.string().trim().max(1000).default(''),
-  style: z.string().trim().max(40).default(''),
+  style: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || value === 'na' || (FLOW_STYLE_IDS as string[]).includes(value), {
+      message: `Please choose one of these styles: ${FLOW_STYLE_IDS.join(', ')}`,
+    })
+    .default(''),
   contactEmail: z
     .string()
     .trim()

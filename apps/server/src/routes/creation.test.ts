@@ -75,6 +75,11 @@ describe.each(testDatabaseKinds)('rap creation API on %s (no workers)', (kind) =
     ['no artist', { artist_id: 'na' }, 'artist_id: Please choose an artist.'],
     ['an unknown beat', { mixmusic_id: 'no-such-beat' }, 'mixmusic_id: There is no music "no-such-beat".'],
     ['a malformed e-mail', { contactEmail: 'not-an-email' }, 'contactEmail: Email is invalid'],
+    [
+      'an unknown style',
+      { style: 'polka' },
+      'style: Please choose one of these styles: straight, laid-back, double-time, triplet, choppy, melodic',
+    ],
   ])('refuses %s with 400 and queues nothing', async (_what, override, message) => {
     const user = await buildUser(runtime.app!);
     const response = await create(user, createBody(override));
@@ -161,7 +166,7 @@ describe('rendering a rap through the job queue', () => {
         method: 'POST',
         url: '/api/music/createMusic/v3',
         headers: as(user),
-        payload: createBody({ contactEmail: 'creator@example.test', mixmusic_id: 'na' }),
+        payload: createBody({ contactEmail: 'creator@example.test', mixmusic_id: 'na', style: 'laid-back' }),
       });
       expect(response.statusCode).toBe(200);
       const { task_id: taskId, musicId } = response.json().data as { task_id: string; musicId: string };

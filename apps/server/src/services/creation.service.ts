@@ -7,6 +7,7 @@ import {
   RAP_PHASES,
   type Artist,
   type RapPhase,
+  type FlowStyle,
 } from '@bops/engine/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
@@ -192,7 +193,7 @@ export class CreationService {
               mixMusicId: mixMusicId ?? '',
               prompt: body.prompt,
               version: body.version,
-              style: body.style,
+              style: body.style === 'na' ? '' : body.style,
             },
           },
         },
@@ -258,6 +259,7 @@ export class CreationService {
             title: music.name,
             seed: createHash('sha256').update(taskId).digest().readUInt32LE(0),
             stems: false,
+            ...(context.style ? { flowStyle: context.style as FlowStyle['id'] } : {}),
           },
           progress: channel.port2,
         },

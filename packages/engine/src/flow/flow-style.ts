@@ -58,3 +58,6 @@ export const FLOW_STYLES: Record<FlowStyle['id'], FlowStyle> = {
     maxStretch: 2.2,
   },
 };
+
+/** Every flow an artist or a person can pick. */
+export const FLOW_STYLE_IDS = Object.keys(FLOW_STYLES) as FlowStyle['id'][];

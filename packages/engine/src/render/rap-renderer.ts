@@ -43,6 +43,8 @@ export interface RapRequest {
   stems?: boolean;
   /** 'preview' trims the intro and outro to one bar each (artist demos). */
   form?: 'song' | 'preview';
+  /** Ride the beat this way instead of the artist's own flow. */
+  flowStyle?: FlowStyle['id'];
 }
 
 export interface RenderControls<Phase extends string = RapPhase> {
@@ -156,7 +158,10 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
     }
   });
   if (lines.length === 0) throw new RenderInputError('The lyrics have no words we can rap.');
-  const style = FLOW_STYLES[artist.style];
+  if (request.flowStyle !== undefined && !(request.flowStyle in FLOW_STYLES)) {
+    throw new RenderInputError(`There is no flow style "${String(request.flowStyle).slice(0, 40)}".`);
+  }
+  const style = FLOW_STYLES[request.flowStyle ?? artist.style];
   const groove = grooveTempo(selection.mood, selection.bpm);
   const beat = 60 / groove;
   const recipe = artist.recipe;
