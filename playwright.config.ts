@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { fakeVoicePath } from './apps/web/e2e/fixtures/make-voice-wav.ts';
 
 /** Debian's Chromium; the flags keep it from reaching out to the network at start. */
 export const chromiumArgs = [
@@ -28,6 +29,27 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
+  projects: [
+    { name: 'default', testIgnore: ['apps/web/e2e/voice-cloning.spec.ts'] },
+    { name: 'fake-voice', testMatch: ['apps/web/e2e/fixtures/fake-voice.setup.ts'] },
+    {
+      // Chromium's fake microphone plays a voice-like WAV the setup project writes, so recording can be tested.
+      name: 'fake-microphone',
+      testMatch: ['apps/web/e2e/voice-cloning.spec.ts'],
+      dependencies: ['fake-voice'],
+      use: {
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            ...chromiumArgs,
+            '--use-fake-ui-for-media-stream',
+            '--use-fake-device-for-media-stream',
+            `--use-file-for-fake-audio-capture=${fakeVoicePath}`,
+          ],
+        },
+      },
+    },
+  ],
   webServer: [
     {
       // A real OpenID provider on loopback that Bops uses as "Google".
