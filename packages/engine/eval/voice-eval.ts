@@ -9,7 +9,7 @@
  *
  * Options: --only id[,id] (panel subset), --out dir (write WAVs for listening), --blind (build
  * without the reading's transcript: the text-independent method), --selection '{"jumpCost":1}'
- * (selection options, for tuning).
+ * (selection options, for tuning), --sources rms,slt (candidate source voices).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +25,7 @@ import { prepareVoiceSample } from '../src/voice-clone/voice-sample.ts';
 import {
   buildVoiceModel,
   deserializeVoiceModel,
+  DEFAULT_SOURCE_VOICES,
   SOURCE_VOICES,
   VOICE_READING_SCRIPT,
   type SourceVoice,
@@ -152,6 +153,9 @@ async function main() {
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1]!.split(',') : undefined;
   const outDir = args.includes('--out') ? args[args.indexOf('--out') + 1] : undefined;
   const blind = args.includes('--blind');
+  const sourceVoices = args.includes('--sources')
+    ? (args[args.indexOf('--sources') + 1]!.split(',') as SourceVoice[])
+    : undefined;
   const selection = args.includes('--selection')
     ? (JSON.parse(args[args.indexOf('--selection') + 1]!) as SelectionOptions)
     : undefined;
@@ -201,7 +205,9 @@ async function main() {
       encodeWav({ sampleRate: enrolment.sampleRate, channels: [enrolment.samples.subarray(0, cut)] }),
     );
     // A person is never one of our TTS voices: the voice they were made from may not drive them.
-    const candidates = SOURCE_VOICES.filter((v) => !(person.engine === 'flite' && v === person.voice));
+    const candidates = (sourceVoices ?? DEFAULT_SOURCE_VOICES).filter(
+      (v) => !(person.engine === 'flite' && v === person.voice),
+    );
     const built = await buildVoiceModel(prepared.wav, {
       sourceVoices: candidates,
       ...(blind ? {} : { transcript: VOICE_READING_SCRIPT }),

@@ -14,6 +14,7 @@ import {
 import { createClonedVoiceBackend, mapPitch } from './cloned-voice-backend.ts';
 import { cepstralMeanDistance, speakerFrames } from './voice-measures.ts';
 import { selectExemplars } from './exemplar-index.ts';
+import { renderRap } from '../render/rap-renderer.ts';
 
 // The "person": eSpeak's en-us+f3, a voice whose sound no Flite source voice shares.
 const PERSON = 'en-us+f3';
@@ -147,5 +148,25 @@ describe('selectExemplars', () => {
       },
     );
     expect(Array.from(path)).toEqual(Array.from({ length }, (_, i) => from + i));
+  });
+});
+
+describe('renderRap with the cloned voice', () => {
+  it('raps the lyrics in the person’s voice, with every word timed', async () => {
+    const lyrics =
+      'i keep the rhythm steady when the city goes to sleep\nevery word i write is mine and every promise that i keep';
+    const result = await renderRap(
+      { lyrics, artistId: 'mc-volt', musicSelectionId: 'dusty-crates', form: 'preview' },
+      { voiceBackend: createClonedVoiceBackend(model), diagnostics: true },
+    );
+    expect(result.words.map((w) => w.text.toLowerCase())).toEqual(lyrics.split(/\s+/));
+    const lead = result.diagnostics!.leadVocal;
+    const rate = result.diagnostics!.sampleRate;
+    const vocal = speakerFrames(lead, rate);
+    const person = await espeak.synthesize({ text: OTHER, voice: PERSON });
+    const rms = await flite.synthesize({ text: OTHER, voice: 'rms' });
+    expect(cepstralMeanDistance(vocal, frames(person))).toBeLessThan(
+      0.6 * cepstralMeanDistance(vocal, frames(rms)),
+    );
   });
 });

@@ -23,7 +23,8 @@ export const VOICE_MODEL_VERSION = 1;
 /** TTS voices the AI singer can be driven by (what is said and when); the person supplies the sound. */
 export const SOURCE_VOICES = ['rms', 'slt', 'awb', 'kal16'] as const;
 export type SourceVoice = (typeof SOURCE_VOICES)[number];
-export const DEFAULT_SOURCE_VOICES: readonly SourceVoice[] = ['rms'];
+/** Candidates tried for each person when the caller names none. */
+export const DEFAULT_SOURCE_VOICES: readonly SourceVoice[] = SOURCE_VOICES;
 
 /** Vocal-tract warps tried when matching the source voice's phones to the person's. */
 const WARPS = [0.8, 0.85, 0.9, 0.95, 1, 1.05, 1.1, 1.15, 1.2, 1.25];
