@@ -44,11 +44,13 @@ function Prompts() {
         {t('voiceCloning.recorder.readTitle')}
       </Typography>
       <Box component="ul" sx={{ pl: 2.5, mt: 0.5, mb: 1.5 }}>
-        {(['line1', 'line2', 'line3'] as const).map((line) => (
-          <li key={line}>
-            <Typography>{t(`voiceCloning.recorder.${line}`)}</Typography>
-          </li>
-        ))}
+        {t('voiceCloning.recorder.reading')
+          .split('\n')
+          .map((line) => (
+            <li key={line}>
+              <Typography>{line}</Typography>
+            </li>
+          ))}
       </Box>
       <Typography variant="subtitle2" color="text.secondary">
         {t('voiceCloning.recorder.scaleTitle')}
