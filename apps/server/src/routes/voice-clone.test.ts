@@ -101,15 +101,16 @@ describe.each(testDatabaseKinds)('AI singers on %s', (kind) => {
     ]);
     const [notice] = await runtime.database.db.select().from(notices).where(eq(notices.userId, user.id));
     expect(notice!.text).toBe('Your AI singer "My Voice" is ready.');
+    // The mail goes out just after the AI singer is marked ready.
     const outbox = path.join(runtime.config.dataDir, 'outbox');
-    const mails = await Promise.all(
-      (await fs.readdir(outbox)).map((file) => fs.readFile(path.join(outbox, file), 'utf8')),
-    );
-    expect(
-      mails.some(
+    const readyMail = async () => {
+      const files = await fs.readdir(outbox).catch(() => [] as string[]);
+      const mails = await Promise.all(files.map((file) => fs.readFile(path.join(outbox, file), 'utf8')));
+      return mails.some(
         (mail) => mail.includes(`To: ${user.email}`) && mail.includes('Subject: Your AI singer is ready'),
-      ),
-    ).toBe(true);
+      );
+    };
+    await waitFor(readyMail, 30_000, 'the AI-singer-ready mail');
 
     // Only the owner reaches the sample.
     const sample = await inject({ method: 'GET', url: data.recording, headers: as(user) });

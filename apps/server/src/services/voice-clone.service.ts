@@ -144,12 +144,7 @@ export class VoiceCloneService {
     }
     const modelKey = `voice-clones/${clone.userId}/${clone.id}/voice.wav`;
     await this.#storage.put(modelKey, prepared.wav, 'audio/wav');
-    await this.#clones.update(clone.id, {
-      status: 'ready',
-      modelKey,
-      analysis: prepared.analysis,
-      failureReason: null,
-    });
+    // The notice first: it is keyed by the AI singer, so a retry after a crash cannot add a second one.
     const text = `Your AI singer "${clone.nickname}" is ready.`;
     await this.#clones.addNotice({
       id: `voice-ready-${clone.id}`,
@@ -157,6 +152,12 @@ export class VoiceCloneService {
       kind: 'voice_clone_ready',
       text,
       link: '/manage',
+    });
+    await this.#clones.update(clone.id, {
+      status: 'ready',
+      modelKey,
+      analysis: prepared.analysis,
+      failureReason: null,
     });
     const owner = await this.#users.findById(clone.userId);
     if (owner?.email) {
