@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { RedirectSignedIn, RequireAuth } from './auth/route-guards.tsx';
 import { SessionGate } from './auth/session-gate.tsx';
 import { CountdownHost } from './countdown/countdown-host.tsx';
+import { PlayerHost } from './music/player-host.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 
 // Each page is its own chunk so the landing page's first load stays small.
@@ -61,6 +62,8 @@ export function AppRoutes() {
           </Route>
         </Route>
       </Routes>
+      {/* Outside the routes so music keeps playing from page to page. */}
+      <PlayerHost />
     </>
   );
 }

@@ -9,7 +9,7 @@ const profilePath = `user/${PRODUCT_KEY}_profile`;
 export const bopsApi = createApi({
   reducerPath: 'bopsApi',
   baseQuery: createEnvelopeBaseQuery(),
-  tagTypes: ['Profile', 'Processes'],
+  tagTypes: ['Profile', 'Processes', 'Playlists', 'Music'],
   endpoints: (build) => ({
     getSignInMethods: build.query<SignInMethods, void>({ query: () => 'sign-in/methods' }),
     getProfile: build.query<ServerProfile, void>({ query: () => profilePath, providesTags: ['Profile'] }),

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../api/api-types.ts';
+import { musicApi } from '../api/music.api.ts';
 import { Status } from './status.ts';
 import { playlistDeleted } from './music.slice.ts';
 
@@ -110,6 +111,13 @@ export const accountSlice = createSlice({
     // A deleted playlist leaves both the music and the account areas (spec §4).
     builder.addCase(playlistDeleted, (state, action) => {
       state.playlists = state.playlists.filter((playlist) => playlist.id !== action.payload);
+    });
+    // The account keeps the user's own playlists with their private flag (spec §3).
+    builder.addMatcher(musicApi.endpoints.getPlaylists.matchFulfilled, (state, action) => {
+      const userId = state.user?.id;
+      state.playlists = action.payload
+        .filter((playlist) => userId !== undefined && playlist.createdBy === userId)
+        .map((playlist) => ({ id: playlist.id, private: playlist.private }));
     });
   },
 });

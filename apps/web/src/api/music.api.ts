@@ -1,0 +1,190 @@
+import { bopsApi } from './bops.api.ts';
+import type {
+  LikeResult,
+  MusicItem,
+  Playlist,
+  PlaylistCreate,
+  PlaylistSummary,
+  PlaylistUpdate,
+  ViewResult,
+} from './music-types.ts';
+import type { RootState } from '../store/store.ts';
+
+type MusicPatch = Partial<Pick<MusicItem, 'liked' | 'likes' | 'views'>>;
+
+function applyPatch(music: MusicItem, patch: MusicPatch) {
+  Object.assign(music, patch);
+}
+
+/**
+ * Songs and playlists (spec §7). Playlist queries carry the 'Playlists' tag, so anything that changes a playlist
+ * (a finished creation among them) reloads them by invalidating it.
+ */
+export const musicApi = bopsApi.injectEndpoints({
+  endpoints: (build) => ({
+    getPlaylists: build.query<PlaylistSummary[], { includeArchived?: boolean } | void>({
+      query: (options) => ({
+        url: 'music/playlists',
+        params: { includeArchived: options?.includeArchived ? 'true' : undefined },
+      }),
+      providesTags: ['Playlists'],
+    }),
+    getPlaylist: build.query<Playlist, string>({
+      query: (playlistId) => `music/playlist/${encodeURIComponent(playlistId)}`,
+      providesTags: (_result, _error, playlistId) => [{ type: 'Playlists', id: playlistId }],
+      // The playlist already holds every song; the player reads them from the song cache without asking again.
+      async onQueryStarted(_playlistId, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data || data.musics.length === 0) return;
+        dispatch(
+          musicApi.util.upsertQueryEntries(
+            data.musics.map((music) => ({ endpointName: 'getMusic', arg: music.musicId, value: music })),
+          ),
+        );
+      },
+    }),
+    /** Public: a visitor with the link may read a public playlist. */
+    getSharedPlaylist: build.query<Playlist, string>({
+      query: (playlistId) => `music/shared-playlist/${encodeURIComponent(playlistId)}`,
+      providesTags: (_result, _error, playlistId) => [{ type: 'Playlists', id: playlistId }],
+      async onQueryStarted(_playlistId, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data || data.musics.length === 0) return;
+        dispatch(
+          musicApi.util.upsertQueryEntries(
+            data.musics.map((music) => ({
+              endpointName: 'getSharedMusic',
+              arg: music.musicId,
+              value: music,
+            })),
+          ),
+        );
+      },
+    }),
+    getMusic: build.query<MusicItem, string>({
+      query: (musicId) => `music/getMusic/${encodeURIComponent(musicId)}`,
+      providesTags: (_result, _error, musicId) => [{ type: 'Music', id: musicId }],
+    }),
+    /** Public: a song anyone with its share link may hear. */
+    getSharedMusic: build.query<MusicItem, string>({
+      query: (musicId) => `music/shared/${encodeURIComponent(musicId)}`,
+      providesTags: (_result, _error, musicId) => [{ type: 'Music', id: musicId }],
+    }),
+    createPlaylist: build.mutation<Playlist, PlaylistCreate>({
+      query: (body) => ({ url: 'music/playlist', method: 'POST', body }),
+      invalidatesTags: ['Playlists'],
+    }),
+    updatePlaylist: build.mutation<Playlist, PlaylistUpdate>({
+      query: ({ id, ...body }) => ({
+        url: `music/playlist/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body,
+      }),
+      invalidatesTags: ['Playlists'],
+      onQueryStarted: (_update, api) => keepAnswer(api),
+    }),
+    /** Replaces a playlist's songs and their order. */
+    setPlaylistMusics: build.mutation<Playlist, { id: string; musicIds: string[] }>({
+      query: ({ id, musicIds }) => ({
+        url: `music/playlist/v3/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body: { musicIds },
+      }),
+      invalidatesTags: ['Playlists'],
+      onQueryStarted: (_update, api) => keepAnswer(api),
+    }),
+    deletePlaylist: build.mutation<{ id: string; deleted: true }, string>({
+      query: (playlistId) => ({ url: `music/playlist/${encodeURIComponent(playlistId)}`, method: 'DELETE' }),
+      invalidatesTags: ['Playlists'],
+    }),
+    /** Spec §4: a like sets liked and moves the count at once; the server's answer then settles both. */
+    likeMusic: build.mutation<LikeResult, { musicId: string; like: boolean }>({
+      query: ({ musicId, like }) => ({
+        url: `music/social/like/${encodeURIComponent(musicId)}`,
+        method: 'POST',
+        body: { count: like ? 1 : 0 },
+      }),
+      async onQueryStarted({ musicId, like }, { dispatch, getState, queryFulfilled }) {
+        const undo = patchMusicEverywhere(dispatch, getState() as RootState, musicId, (music) => {
+          if (music.liked === like) return;
+          music.liked = like;
+          music.likes = Math.max(0, music.likes + (like ? 1 : -1));
+        });
+        try {
+          const { data } = await queryFulfilled;
+          patchMusicEverywhere(dispatch, getState() as RootState, musicId, (music) =>
+            applyPatch(music, { liked: data.liked, likes: data.likes }),
+          );
+        } catch {
+          undo();
+        }
+      },
+    }),
+    /** A listen. Spec §7: failure is ignored. */
+    viewMusic: build.mutation<ViewResult, string>({
+      query: (musicId) => ({ url: `music/social/view/${encodeURIComponent(musicId)}`, method: 'POST' }),
+      async onQueryStarted(musicId, { dispatch, getState, queryFulfilled }) {
+        const result = await queryFulfilled.catch(() => null);
+        if (!result) return;
+        patchMusicEverywhere(dispatch, getState() as RootState, musicId, (music) =>
+          applyPatch(music, { views: result.data.views }),
+        );
+      },
+    }),
+  }),
+});
+
+type AppDispatchLike = (action: unknown) => unknown;
+
+/**
+ * The server answers a playlist change with the changed playlist: it goes into the cache at once, so a second edit
+ * made before the reload finishes starts from the new song list rather than the old one.
+ */
+async function keepAnswer(api: { dispatch: AppDispatchLike; queryFulfilled: Promise<{ data: Playlist }> }) {
+  const result = await api.queryFulfilled.catch(() => null);
+  if (!result) return;
+  api.dispatch(musicApi.util.upsertQueryData('getPlaylist', result.data.id, result.data));
+}
+
+/** Applies a change to every cached copy of a song (alone or inside playlists); returns an undo. */
+function patchMusicEverywhere(
+  dispatch: AppDispatchLike,
+  state: RootState,
+  musicId: string,
+  recipe: (music: MusicItem) => void,
+): () => void {
+  const undos: (() => void)[] = [];
+  const keep = (patch: { undo: () => void }) => undos.push(patch.undo);
+  for (const endpoint of ['getMusic', 'getSharedMusic'] as const) {
+    for (const arg of musicApi.util.selectCachedArgsForQuery(state, endpoint)) {
+      if (arg !== musicId) continue;
+      keep(dispatch(musicApi.util.updateQueryData(endpoint, arg, recipe)) as { undo: () => void });
+    }
+  }
+  for (const endpoint of ['getPlaylist', 'getSharedPlaylist'] as const) {
+    for (const arg of musicApi.util.selectCachedArgsForQuery(state, endpoint)) {
+      keep(
+        dispatch(
+          musicApi.util.updateQueryData(endpoint, arg, (playlist) => {
+            for (const music of playlist.musics) if (music.musicId === musicId) recipe(music);
+          }),
+        ) as { undo: () => void },
+      );
+    }
+  }
+  return () => undos.forEach((undo) => undo());
+}
+
+export const {
+  useGetPlaylistsQuery,
+  useGetPlaylistQuery,
+  useGetSharedPlaylistQuery,
+  useGetMusicQuery,
+  useGetSharedMusicQuery,
+  useCreatePlaylistMutation,
+  useUpdatePlaylistMutation,
+  useSetPlaylistMusicsMutation,
+  useDeletePlaylistMutation,
+  useLikeMusicMutation,
+  useViewMusicMutation,
+} = musicApi;

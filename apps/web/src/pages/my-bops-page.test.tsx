@@ -1,0 +1,171 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { toUser } from '../api/api-types.ts';
+import { bopsApi } from '../api/bops.api.ts';
+import type { MusicItem, Playlist, PlaylistSummary } from '../api/music-types.ts';
+import { initialAccountState } from '../store/account.slice.ts';
+import { Status } from '../store/status.ts';
+import { fakeServices, mockFetch, renderApp, sampleProfile, sampleSession } from '../test/test-app.tsx';
+
+function services() {
+  return fakeServices({
+    auth: { ...fakeServices().services.auth, getSession: vi.fn(async () => sampleSession) },
+  }).services;
+}
+
+const signedIn = {
+  account: {
+    ...initialAccountState,
+    status: Status.SUCCESS,
+    authenticated: true,
+    user: toUser(sampleProfile),
+  },
+};
+
+function summary(id: string, title: string, extra: Partial<PlaylistSummary> = {}): PlaylistSummary {
+  return {
+    id,
+    title,
+    private: false,
+    archieve: false,
+    isDefault: false,
+    kind: 'user',
+    numMusics: 0,
+    cover: '/images/default-cover.svg',
+    musicId: '',
+    musicIds: [],
+    createdBy: 'u1',
+    created: '2026-01-01T00:00:00.000Z',
+    changed: '2026-01-01T00:00:00.000Z',
+    ...extra,
+  };
+}
+
+function song(musicId: string, musicName: string, extra: Partial<MusicItem> = {}): MusicItem {
+  return {
+    musicId,
+    musicName,
+    src: `/api/music/${musicId}/audio`,
+    lyrics: '',
+    thumbnail: '/images/default-cover.svg',
+    cover: '/images/default-cover.svg',
+    waveform: '',
+    download: '',
+    author: 'Ada',
+    email: '',
+    duration: 95,
+    liked: false,
+    likes: 1234,
+    views: 2_500_000,
+    archieve: false,
+    created: '2026-01-01T00:00:00.000Z',
+    changed: '2026-01-01T00:00:00.000Z',
+    prompt: '',
+    context: {
+      voiceCloneIds: [],
+      creationType: 'rap',
+      singerId: '',
+      rapperId: 'mc-volt',
+      mixMusicId: '',
+      prompt: '',
+      version: '1.0',
+    },
+    status: 'ready',
+    public: false,
+    createdBy: 'u1',
+    ...extra,
+  };
+}
+
+const playlists = [
+  summary('top-songs', 'Demo', { kind: 'top_songs', createdBy: '', numMusics: 8 }),
+  summary('p1', 'Road Trip', { private: true, numMusics: 2 }),
+  summary('p-default', 'My Bops', { kind: 'default', isDefault: true, numMusics: 1 }),
+];
+
+describe('the signed-in home', () => {
+  it('lists the playlists with the demo, My Bops last, and switches between gallery and list', async () => {
+    const { fetchFn } = mockFetch({
+      'GET /api/music/playlists': { body: { statusCode: 200, data: playlists } },
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    const { store } = renderApp('/my-bops', { preloadedState: signedIn, services: services() });
+    const list = await screen.findByRole('list', { name: 'Playlists' });
+    const links = await within(list).findAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Demo8 songs',
+      'Road TripPrivate2 songs',
+      'My Bops1 song',
+    ]);
+    expect(links[1]!.getAttribute('href')).toBe('/playlist/p1');
+    expect(within(links[1]!).getByTitle('Private')).toBeTruthy();
+    // The account keeps the user's own playlists with their private flag.
+    expect(store.getState().account.playlists).toEqual([
+      { id: 'p1', private: true },
+      { id: 'p-default', private: false },
+    ]);
+    expect(store.getState().music.status).toBe(Status.SUCCESS);
+
+    await userEvent.click(screen.getByRole('button', { name: 'List' }));
+    expect(screen.getByRole('list', { name: 'Playlists' }).dataset.display).toBe('list');
+    expect(store.getState().music.displayMode).toBe('list');
+  });
+
+  it('reloads the playlists when the Playlists tag is invalidated (a creation finished)', async () => {
+    let answers = 0;
+    const { fetchFn } = mockFetch({
+      'GET /api/music/playlists': () => {
+        answers += 1;
+        const mine = summary('p-default', 'My Bops', {
+          kind: 'default',
+          isDefault: true,
+          numMusics: answers,
+        });
+        return { body: { statusCode: 200, data: [mine] } };
+      },
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    const { store } = renderApp('/my-bops', { preloadedState: signedIn, services: services() });
+    expect(await screen.findByText('1 song')).toBeTruthy();
+    act(() => {
+      store.dispatch(bopsApi.util.invalidateTags(['Playlists']));
+    });
+    expect(await screen.findByText('2 songs')).toBeTruthy();
+  });
+
+  it('shows a playlist with formatted counts and durations, and plays a song from it', async () => {
+    const playlist: Playlist = {
+      ...summary('p1', 'Road Trip', { numMusics: 2, musicIds: ['m1', 'm2'] }),
+      musics: [song('m1', 'Night Drive'), song('m2', 'Still Rendering', { src: '', status: 'rendering' })],
+    };
+    const { fetchFn } = mockFetch({
+      'GET /api/music/playlists': { body: { statusCode: 200, data: playlists } },
+      'GET /api/music/playlist/p1': { body: { statusCode: 200, data: playlist } },
+      'POST /api/analytics/events': { status: 202, body: { statusCode: 202, data: { stored: 1 } } },
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    const { store } = renderApp('/playlist/p1', { preloadedState: signedIn, services: services() });
+    const songs = await screen.findByRole('list', { name: 'Songs' });
+    const rows = within(songs).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('01:35')).toBeTruthy();
+    expect(within(rows[0]!).getByText('1.2k')).toBeTruthy();
+    expect(within(rows[0]!).getByText('2.5M')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Still being made. It will be ready in a moment.')).toBeTruthy();
+    expect(
+      (within(rows[1]!).getByRole('button', { name: 'Play Still Rendering' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+
+    await userEvent.click(within(rows[0]!).getByRole('button', { name: 'Play Night Drive' }));
+    await waitFor(() =>
+      expect(store.getState().music.currentMusic).toMatchObject({
+        playlistId: 'p1',
+        musicId: 'm1',
+        isPlaying: true,
+      }),
+    );
+    // Songs without audio stay out of the queue.
+    expect(store.getState().music.queue.musicIds).toEqual(['m1']);
+  });
+});
