@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { notFound } from '../http/http-error.ts';
 import { reencodePhoto } from '../images/reencode-photo.ts';
+import { voiceClonePhotoUrl } from './voice-clone.service.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
 import type { ProfileResponse, UpdateProfileBody } from '../routes/profile.schema.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -36,7 +37,7 @@ export class ProfileService {
       voiceclones: clones.map((clone) => ({
         voice_clone_id: clone.id,
         voice_clone_nickname: clone.nickname,
-        imageFileUrl: clone.imageKey ? `/api/music/voice_clone/${clone.id}/image` : '',
+        imageFileUrl: voiceClonePhotoUrl(clone),
         status: clone.status.toLowerCase(),
       })),
     };

@@ -25,11 +25,18 @@ const SAMPLE_TYPES: Record<string, { extension: string; contentType: string }> =
 /** Seconds a build takes: clean-up and analysis run several times faster than real time. */
 const estimateBuildSeconds = (sampleSeconds: number) => Math.max(5, Math.round(3 + sampleSeconds * 0.15));
 
+/** The photo's address changes with the photo (its stored name), so browsers never show an old one. */
+export function voiceClonePhotoUrl(row: Pick<VoiceCloneRow, 'id' | 'imageKey'>): string {
+  if (!row.imageKey) return '';
+  const version = row.imageKey.slice(row.imageKey.lastIndexOf('/') + 1).replace(/\.jpg$/, '');
+  return `/api/music/voice_clone/${row.id}/image?v=${encodeURIComponent(version)}`;
+}
+
 export function presentVoiceClone(row: VoiceCloneRow): VoiceCloneResponse {
   return {
     voice_clone_id: row.id,
     voice_clone_nickname: row.nickname,
-    imageFileUrl: row.imageKey ? `/api/music/voice_clone/${row.id}/image` : '',
+    imageFileUrl: voiceClonePhotoUrl(row),
     status: row.status.toLowerCase(),
     failure_reason: row.failureReason ?? '',
     created: row.createdAt.toISOString(),
