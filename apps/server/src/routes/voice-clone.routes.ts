@@ -55,6 +55,7 @@ export async function voiceCloneRoutes(
         nickname: form.voice_clone_nickname,
         sample: files.audio,
         photo: files.photo ?? null,
+        guided: form.reading === 'guided',
       }),
     );
   });

@@ -18,6 +18,8 @@ export const nickname = z
 export const createVoiceCloneFields = z.object({
   voice_clone_nickname: nickname,
   terms: z.enum(['true', 'on', '1'], { message: `Please confirm: ${TERMS_TEXT}` }),
+  /** "guided" when the person read the script the recorder shows; the build then aligns to it. */
+  reading: z.enum(['guided', 'free']).default('free'),
 });
 
 export const updateVoiceCloneBody = voiceCloneId.extend({ voice_clone_nickname: nickname });

@@ -96,6 +96,7 @@ describe.each(testDatabaseKinds)('AI singers on %s', (kind) => {
       },
     ]);
     expect(await storedFilesOf(user)).toEqual([
+      `voice-clones/${user.id}/${data.voiceProfileId}/model.bin`,
       `voice-clones/${user.id}/${data.voiceProfileId}/sample.wav`,
       `voice-clones/${user.id}/${data.voiceProfileId}/voice.wav`,
     ]);
@@ -126,6 +127,53 @@ describe.each(testDatabaseKinds)('AI singers on %s', (kind) => {
       payload: { voice_clone_id: data.voiceProfileId },
     });
     expect(retrieve.statusCode).toBe(404);
+  });
+
+  it('raps in the AI singer, for its owner only, once it is ready', { timeout: 240_000 }, async () => {
+    const user = await buildUser(runtime.app!);
+    const other = await buildUser(runtime.app!);
+    const { voiceProfileId } = (await upload(user, wav(synthVoice({ seconds: 24 })))).json().data as {
+      voiceProfileId: string;
+    };
+    const rap = (owner: TestUser) =>
+      inject({
+        method: 'POST',
+        url: '/api/music/createMusic/v3',
+        headers: as(owner),
+        payload: {
+          musicName: 'My Own Voice',
+          musicContext: 'This is my voice on the beat tonight',
+          voice_clone_id: voiceProfileId,
+          mixmusic_id: 'na',
+        },
+      });
+    const early = await rap(user);
+    if (early.statusCode === 400)
+      expect(early.json().message).toBe('Voice is not ready to use yet. Please try again later.');
+    await waitFor(
+      async () =>
+        (await runtime.database.db.select().from(voiceClones).where(eq(voiceClones.id, voiceProfileId)))[0]
+          ?.status === 'ready',
+      100_000,
+      'the AI singer to be built',
+    );
+    const refused = await rap(other);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('voice_clone_id: There is no such AI singer.');
+    const accepted = await rap(user);
+    expect(accepted.statusCode).toBe(200);
+    const { task_id: taskId, musicId } = accepted.json().data as { task_id: string; musicId: string };
+    await waitFor(
+      async () => (await runtime.services.creation.progress(user.id, taskId)).status === 'completed',
+      150_000,
+      'the rap in the AI singer',
+    );
+    const song = (
+      await inject({ method: 'GET', url: `/api/music/getMusic/${musicId}`, headers: as(user) })
+    ).json().data;
+    expect(song.context.voiceCloneIds).toEqual([voiceProfileId]);
+    expect(song.src).not.toBe('');
+    expect((await runtime.storage.readAll(`music/${musicId}/song.mp3`))!.length).toBeGreaterThan(10_000);
   });
 
   it.each([

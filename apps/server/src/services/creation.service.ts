@@ -67,6 +67,11 @@ export function estimateRenderSeconds(lyrics: string): number {
   return Math.max(10, Math.min(180, Math.round(8 + words * 0.12)));
 }
 
+export interface ReadyVoiceClones {
+  requireReady(userId: string, id: string): Promise<unknown>;
+  readyModel(userId: string, id: string): Promise<{ model: Uint8Array }>;
+}
+
 export interface DefaultPlaylistAdder {
   addToDefaultPlaylist(userId: string, musicId: string): Promise<unknown>;
 }
@@ -79,6 +84,7 @@ export class CreationService {
   readonly #storage: Storage;
   readonly #mailer: Mailer;
   readonly #playlists: DefaultPlaylistAdder;
+  readonly #voiceClones: ReadyVoiceClones;
   readonly #logger: FastifyBaseLogger;
   readonly #artists: Artist[] = listArtists();
 
@@ -90,6 +96,7 @@ export class CreationService {
     storage: Storage;
     mailer: Mailer;
     playlists: DefaultPlaylistAdder;
+    voiceClones: ReadyVoiceClones;
     logger: FastifyBaseLogger;
   }) {
     this.#config = deps.config;
@@ -99,6 +106,7 @@ export class CreationService {
     this.#storage = deps.storage;
     this.#mailer = deps.mailer;
     this.#playlists = deps.playlists;
+    this.#voiceClones = deps.voiceClones;
     this.#logger = deps.logger;
   }
 
@@ -163,8 +171,9 @@ export class CreationService {
     const artist = artistId ? this.#artists.find((a) => a.id === artistId) : undefined;
     if (artistId && !artist) throw badRequest(`artist_id: There is no artist "${artistId.slice(0, 40)}".`);
     if (!artist && !voiceCloneId) throw badRequest('artist_id: Please choose an artist.');
-    if (voiceCloneId)
-      throw badRequest('voice_clone_id: AI singers cannot perform raps yet. Please choose an artist.');
+    if (voiceCloneId) await this.#voiceClones.requireReady(userId, voiceCloneId);
+    // An AI singer performs with a built-in rapper's flow (the chosen one, else the first).
+    const flowArtist = artist ?? this.#artists.find((a) => a.kind === 'rapper')!;
     if (mixMusicId && !listMusicSelections().some((m) => m.id === mixMusicId)) {
       throw badRequest(`mixmusic_id: There is no music "${mixMusicId.slice(0, 40)}".`);
     }
@@ -186,10 +195,10 @@ export class CreationService {
             lyricsText: body.musicContext,
             prompt: body.prompt,
             context: {
-              voiceCloneIds: [],
+              voiceCloneIds: voiceCloneId ? [voiceCloneId] : [],
               creationType: 'rap',
-              singerId: artist?.kind === 'singer' ? artist.id : '',
-              rapperId: artist?.kind === 'rapper' ? artist.id : '',
+              singerId: flowArtist.kind === 'singer' ? flowArtist.id : '',
+              rapperId: flowArtist.kind === 'rapper' ? flowArtist.id : '',
               mixMusicId: mixMusicId ?? '',
               prompt: body.prompt,
               version: body.version,
@@ -247,6 +256,19 @@ export class CreationService {
         .catch(() => {});
     });
     const context = music.context;
+    const voiceCloneId = context.voiceCloneIds[0];
+    let voiceModel: Uint8Array | undefined;
+    if (voiceCloneId) {
+      try {
+        voiceModel = (await this.#voiceClones.readyModel(task.userId, voiceCloneId)).model;
+      } catch {
+        return this.#creations.fail(
+          taskId,
+          music.id,
+          'The AI singer of this song was deleted before the song was made.',
+        );
+      }
+    }
     let render;
     try {
       render = await this.#cpu.run(
@@ -261,6 +283,7 @@ export class CreationService {
             stems: false,
             ...(context.style ? { flowStyle: context.style as FlowStyle['id'] } : {}),
           },
+          ...(voiceModel ? { voiceModel } : {}),
           progress: channel.port2,
         },
         { signal: run.signal, transferList: [channel.port2] },

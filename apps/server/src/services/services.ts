@@ -63,6 +63,16 @@ export function createServices(deps: ServiceDeps): Services {
   const music = new MusicRepository(db);
   const playlists = new PlaylistService({ playlists: new PlaylistRepository(db), music });
   const mailer = new Mailer(deps.config.mail);
+  const voiceClones = new VoiceCloneService({
+    config: deps.config,
+    clones: new VoiceCloneRepository(db),
+    users,
+    storage: deps.storage,
+    queue: deps.queue,
+    cpu: deps.cpu,
+    mailer,
+    logger: deps.logger,
+  });
   return {
     storage: deps.storage,
     health: new HealthService({ db, config: deps.config, databaseKind: deps.database.kind }),
@@ -83,16 +93,7 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     playlists,
     mailer,
-    voiceClones: new VoiceCloneService({
-      config: deps.config,
-      clones: new VoiceCloneRepository(db),
-      users,
-      storage: deps.storage,
-      queue: deps.queue,
-      cpu: deps.cpu,
-      mailer,
-      logger: deps.logger,
-    }),
+    voiceClones,
     catalog: new CatalogService({
       storage: deps.storage,
       queue: deps.queue,
@@ -107,6 +108,7 @@ export function createServices(deps: ServiceDeps): Services {
       storage: deps.storage,
       mailer,
       playlists,
+      voiceClones,
       logger: deps.logger,
     }),
   };

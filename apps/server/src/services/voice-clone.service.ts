@@ -78,7 +78,10 @@ export class VoiceCloneService {
    * Accepts a sample only after checking it (content, not file name), so a person learns at once what
    * to fix; then stores it and queues the build. Nothing is stored for a refused sample.
    */
-  async create(userId: string, input: { nickname: string; sample: Buffer; photo: Buffer | null }) {
+  async create(
+    userId: string,
+    input: { nickname: string; sample: Buffer; photo: Buffer | null; guided: boolean },
+  ) {
     const report = await this.#cpu.run('check-voice-sample', { bytes: new Uint8Array(input.sample) });
     if (report.problem) throw badRequest(report.problem.message);
     const type = SAMPLE_TYPES[report.format!]!;
@@ -102,7 +105,7 @@ export class VoiceCloneService {
         status: 'processing',
         sampleKey,
         imageKey,
-        analysis: report.analysis,
+        analysis: { sample: report.analysis, guided: input.guided },
       });
     } catch (error) {
       for (const key of stored) await this.#storage.delete(key).catch(() => {});
@@ -149,8 +152,16 @@ export class VoiceCloneService {
       }
       throw error;
     }
-    const modelKey = `voice-clones/${clone.userId}/${clone.id}/voice.wav`;
-    await this.#storage.put(modelKey, prepared.wav, 'audio/wav');
+    const guided = Boolean((clone.analysis as { guided?: boolean } | null)?.guided);
+    const built = await this.#cpu.run(
+      'build-voice-model',
+      { wav: prepared.wav, guided },
+      { signal: run.signal },
+    );
+    const base = `voice-clones/${clone.userId}/${clone.id}`;
+    await this.#storage.put(`${base}/voice.wav`, prepared.wav, 'audio/wav');
+    const modelKey = `${base}/model.bin`;
+    await this.#storage.put(modelKey, built.model, 'application/octet-stream');
     // The notice first: it is keyed by the AI singer, so a retry after a crash cannot add a second one.
     const text = `Your AI singer "${clone.nickname}" is ready.`;
     await this.#clones.addNotice({
@@ -163,7 +174,7 @@ export class VoiceCloneService {
     await this.#clones.update(clone.id, {
       status: 'ready',
       modelKey,
-      analysis: prepared.analysis,
+      analysis: { sample: prepared.analysis, guided, model: built.summary },
       failureReason: null,
     });
     const owner = await this.#users.findById(clone.userId);
@@ -213,6 +224,22 @@ export class VoiceCloneService {
     );
     if (keys.length > 0) await this.#queue.send('delete-files', { keys });
     return { voice_clone_id: id, deleted: true };
+  }
+
+  /** The model of the owner's ready AI singer, for a render; refusals say what to do. */
+  async requireReady(userId: string, id: string): Promise<VoiceCloneRow> {
+    const clone = await this.#clones.findOwned(userId, id);
+    if (!clone) throw badRequest('voice_clone_id: There is no such AI singer.');
+    if (clone.status !== 'ready' || !clone.modelKey)
+      throw badRequest('Voice is not ready to use yet. Please try again later.');
+    return clone;
+  }
+
+  async readyModel(userId: string, id: string): Promise<{ clone: VoiceCloneRow; model: Uint8Array }> {
+    const clone = await this.requireReady(userId, id);
+    const model = await this.#storage.readAll(clone.modelKey!);
+    if (!model) throw badRequest('Voice is not ready to use yet. Please try again later.');
+    return { clone, model: new Uint8Array(model) };
   }
 
   /** A stored file of the owner's AI singer; anyone else gets 404. */

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { MessagePort } from 'node:worker_threads';
 import {
+  buildVoiceModel,
+  createClonedVoiceBackend,
+  VOICE_READING_SCRIPT,
   checkVoiceSample,
   prepareVoiceSample,
   renderArtistPreview,
@@ -26,11 +29,17 @@ export const cpuTasks = {
   sha256: (input: { bytes: Uint8Array }): string => createHash('sha256').update(input.bytes).digest('hex'),
 
   /** A finished rap: lyrics, artist and beat in; mastered MP3, timings and waveform out. */
-  'render-rap': async (input: { request: RapRequest; progress?: MessagePort }): Promise<RapRender> => {
+  'render-rap': async (input: {
+    request: RapRequest;
+    voiceModel?: Uint8Array;
+    progress?: MessagePort;
+  }): Promise<RapRender> => {
     try {
       return await renderRap(input.request, {
         onProgress: (phase, fraction) =>
           input.progress?.postMessage({ phase, fraction } satisfies ProgressMessage),
+        // A person's AI singer: the words come out in their own recorded sound.
+        ...(input.voiceModel ? { voiceBackend: createClonedVoiceBackend(input.voiceModel) } : {}),
       });
     } finally {
       input.progress?.close();
@@ -48,6 +57,10 @@ export const cpuTasks = {
 
   /** Cleans an accepted sample into the AI singer's working voice. */
   'prepare-voice': (input: { bytes: Uint8Array }) => prepareVoiceSample(input.bytes),
+
+  /** Builds what the engine sings with from the cleaned voice (aligned to the guided reading if read). */
+  'build-voice-model': (input: { wav: Uint8Array; guided: boolean }) =>
+    buildVoiceModel(input.wav, input.guided ? { transcript: VOICE_READING_SCRIPT } : {}),
 };
 
 export type CpuTasks = typeof cpuTasks;
