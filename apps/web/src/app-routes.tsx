@@ -2,9 +2,8 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RedirectSignedIn, RequireAuth } from './auth/route-guards.tsx';
 import { SessionGate } from './auth/session-gate.tsx';
-import { CountdownHost } from './countdown/countdown-host.tsx';
-import { PlayerHost } from './music/player-host.tsx';
 import { AppShell } from './shell/app-shell.tsx';
+import { StoreOutlet, storeSlot } from './store/store-slot.tsx';
 
 // Each page is its own chunk so the landing page's first load stays small.
 const LandingPage = lazy(() => import('./pages/landing-page.tsx'));
@@ -22,6 +21,9 @@ const SongCoverPage = lazy(() => import('./pages/song-cover-page.tsx'));
 const ProfilePage = lazy(() => import('./pages/profile-page.tsx'));
 const ManagePage = lazy(() => import('./pages/manage-page.tsx'));
 
+/** Countdowns, the player and the profile refresh, once the store exists (never on a visitor's landing page). */
+const StoreExtras = storeSlot(() => import('./store/store-extras.tsx').then((module) => module.StoreExtras));
+
 /**
  * The route table of spec §2. React Router matches whole segments only, so `step-{n}` is a `:step` segment the
  * page checks (a malformed one is an unknown path).
@@ -29,8 +31,7 @@ const ManagePage = lazy(() => import('./pages/manage-page.tsx'));
 export function AppRoutes() {
   return (
     <>
-      {/* Creation countdowns run on every page, so a finished rap reloads the playlists wherever the user is. */}
-      <CountdownHost />
+      <StoreExtras />
       <Routes>
         {/* The sign-in popup runs without the shell: it only hands over to the provider and reports back. */}
         <Route path="/sign-in/popup" element={<SignInPopupPage />} />
@@ -41,29 +42,30 @@ export function AppRoutes() {
               <Route index element={<LandingPage />} />
               <Route path="welcome" element={<WelcomePage />} />
             </Route>
-            <Route path="sign-in" element={<SignInPage />} />
-            <Route path="tutorial" element={<TutorialPage />} />
             <Route path="community-guidelines" element={<LegalPage document="communityGuidelines" />} />
             <Route path="privacy-policy" element={<LegalPage document="privacyPolicy" />} />
             <Route path="terms-and-conditions" element={<LegalPage document="termsAndConditions" />} />
-            <Route path="shared/:playlistId" element={<SharedPlaylistPage />} />
-            <Route element={<RequireAuth />}>
-              <Route path="my-bops" element={<MyBopsPage view="home" />} />
-              <Route path="my-bops/profile" element={<ProfilePage />} />
-              <Route path="listen/:musicId" element={<MyBopsPage view="listen" />} />
-              <Route path="playlist/:playlistId" element={<MyBopsPage view="playlist" />} />
-              <Route path=":playlistId/:musicId" element={<MyBopsPage view="special" />} />
-              <Route path="create/song-cover" element={<SongCoverPage />} />
-              <Route path="create/voice-cloning/:step" element={<VoiceCloningPage />} />
-              <Route path="create/:step" element={<RapCreatePage />} />
-              <Route path="manage" element={<ManagePage />} />
+            {/* Pages that use the store load it when first visited; the landing and legal pages need none. */}
+            <Route element={<StoreOutlet />}>
+              <Route path="sign-in" element={<SignInPage />} />
+              <Route path="tutorial" element={<TutorialPage />} />
+              <Route path="shared/:playlistId" element={<SharedPlaylistPage />} />
+              <Route element={<RequireAuth />}>
+                <Route path="my-bops" element={<MyBopsPage view="home" />} />
+                <Route path="my-bops/profile" element={<ProfilePage />} />
+                <Route path="listen/:musicId" element={<MyBopsPage view="listen" />} />
+                <Route path="playlist/:playlistId" element={<MyBopsPage view="playlist" />} />
+                <Route path=":playlistId/:musicId" element={<MyBopsPage view="special" />} />
+                <Route path="create/song-cover" element={<SongCoverPage />} />
+                <Route path="create/voice-cloning/:step" element={<VoiceCloningPage />} />
+                <Route path="create/:step" element={<RapCreatePage />} />
+                <Route path="manage" element={<ManagePage />} />
+              </Route>
             </Route>
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Route>
       </Routes>
-      {/* Outside the routes so music keeps playing from page to page. */}
-      <PlayerHost />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { track } from '../analytics/analytics.ts';
 import { bopsApi } from '../api/bops.api.ts';
 import { toUser, type User } from '../api/api-types.ts';
-import { AuthError } from '../api/auth.api.ts';
+import { AuthError, type Session } from '../api/auth.api.ts';
 import { paths } from '../navigation/route-paths.ts';
 import {
   accountFailed,
@@ -58,14 +58,21 @@ export const loadProfile = createAppAsyncThunk(
   },
 );
 
-/** Start-up: wait for the session, load the profile when signed in and none is held (spec §4). */
+/** A session check made before the store was loaded (the landing page's first paint needs no store). */
+export type PrefetchedSession = { session: Session | null } | { failed: true };
+
+/**
+ * Start-up: wait for the session, load the profile when signed in and none is held (spec §4). A check already
+ * answered is passed in rather than asked for again.
+ */
 export const checkSession = createAppAsyncThunk(
   'account/checkSession',
-  async (_: void, { dispatch, getState, extra }) => {
+  async (prefetched: PrefetchedSession | undefined, { dispatch, getState, extra }) => {
     dispatch(accountLoading());
     let session;
     try {
-      session = await extra.auth.getSession();
+      if (prefetched && 'failed' in prefetched) throw new Error('The session check failed.');
+      session = prefetched ? prefetched.session : await extra.auth.getSession();
     } catch {
       dispatch(accountFailed());
       return;

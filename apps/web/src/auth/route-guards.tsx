@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import { useAppSelector } from '../store/hooks.ts';
+import { useSession } from '../store/runtime-context.tsx';
 import { defaultSignedInPath, paths } from '../navigation/route-paths.ts';
 import { locationToPath } from './redirect-target.ts';
 
@@ -14,7 +14,7 @@ export interface SignInRouteState {
  * requested location in `?next=` (survives reloads and the OAuth redirect) and, with its route params, in router state.
  */
 export function RequireAuth() {
-  const authenticated = useAppSelector((state) => state.account.authenticated);
+  const { authenticated } = useSession();
   const location = useLocation();
   const params = useParams();
   if (authenticated) return <Outlet />;
@@ -28,7 +28,7 @@ export function RequireAuth() {
 
 /** The landing pages are for visitors; a signed-in user goes to the signed-in home. */
 export function RedirectSignedIn() {
-  const authenticated = useAppSelector((state) => state.account.authenticated);
+  const { authenticated } = useSession();
   if (authenticated) return <Navigate to={defaultSignedInPath} replace />;
   return <Outlet />;
 }

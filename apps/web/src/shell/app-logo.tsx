@@ -2,13 +2,13 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../store/hooks.ts';
+import { useSession } from '../store/runtime-context.tsx';
 import { defaultSignedInPath, paths } from '../navigation/route-paths.ts';
 
 /** The Bops wordmark with its BETA badge (spec §1); it leads home. */
 export function AppLogo() {
   const { t } = useTranslation();
-  const authenticated = useAppSelector((state) => state.account.authenticated);
+  const { authenticated } = useSession();
   return (
     <Box
       component={RouterLink}

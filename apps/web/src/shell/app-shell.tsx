@@ -5,11 +5,11 @@ import { useTheme } from '@mui/material/styles';
 import { Outlet, useLocation } from 'react-router';
 import { AnalyticsTracker } from '../analytics/analytics-tracker.tsx';
 import { hasPlayerBackground } from '../navigation/route-paths.ts';
-import { TutorialOffer } from '../tutorial/tutorial-offer.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { DesktopHeader } from './desktop-header.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { PageSpinner } from './full-screen-spinner.tsx';
+import { TutorialOfferSlot } from './lazy-overlays.ts';
 import { MobileHeader } from './mobile-header.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 
@@ -37,7 +37,7 @@ export function AppShell() {
       <AnalyticsTracker />
       {desktop ? <DesktopHeader /> : <MobileHeader />}
       <Box component="main" id="main" sx={{ flex: 1, width: '100%' }}>
-        <TutorialOffer />
+        <TutorialOfferSlot />
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />

@@ -6,11 +6,10 @@ import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import { useTranslation } from 'react-i18next';
 import { mainNavItems, visibleNavItems, type NavItem } from '../navigation/nav-items.ts';
-import { useAppSelector } from '../store/hooks.ts';
+import { useSession } from '../store/runtime-context.tsx';
 import { AppLogo } from './app-logo.tsx';
-import { LazyNavGroupMenu } from './lazy-overlays.ts';
+import { LazyNavGroupMenu, ProcessIndicatorSlot } from './lazy-overlays.ts';
 import { navLinkProps } from './nav-link-props.ts';
-import { ProcessIndicator } from './process-indicator.tsx';
 import { useStickyHeader } from './sticky-header.ts';
 import { ThemeModeMenu } from './theme-mode-menu.tsx';
 import { useNavCommand } from './use-nav-command.ts';
@@ -49,7 +48,7 @@ function NavGroupButton({ item, authenticated }: { item: NavItem; authenticated:
 /** Logo, menu with sub-menus, process indicator; fixed to the top once scrolled past (spec §2). */
 export function DesktopHeader() {
   const { t } = useTranslation();
-  const authenticated = useAppSelector((state) => state.account.authenticated);
+  const { authenticated } = useSession();
   const runCommand = useNavCommand();
   const ref = useRef<HTMLDivElement>(null);
   const sticky = useStickyHeader(ref);
@@ -88,7 +87,7 @@ export function DesktopHeader() {
               ),
             )}
           </Box>
-          <ProcessIndicator />
+          <ProcessIndicatorSlot />
           <ThemeModeMenu />
         </Toolbar>
       </AppBar>

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { storeSlot } from '../store/store-slot.tsx';
 
 /**
  * Drawers, menus and tooltips only matter once someone opens them, and they bring the popup positioning and focus
@@ -15,4 +16,12 @@ export const LazyThemeModeMenuList = lazy(() =>
 );
 export const LazyProcessIndicatorView = lazy(() =>
   import('./process-indicator-view.tsx').then((module) => ({ default: module.ProcessIndicatorView })),
+);
+
+/** The process count and the tutorial offer are for a signed-in person, whose store is loaded at start-up. */
+export const ProcessIndicatorSlot = storeSlot(() =>
+  import('./process-indicator.tsx').then((module) => module.ProcessIndicator),
+);
+export const TutorialOfferSlot = storeSlot(() =>
+  import('../tutorial/tutorial-offer.tsx').then((module) => module.TutorialOffer),
 );

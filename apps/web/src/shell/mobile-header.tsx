@@ -8,11 +8,10 @@ import Toolbar from '@mui/material/Toolbar';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isDetailRoute } from '../navigation/route-paths.ts';
-import { useAppSelector } from '../store/hooks.ts';
+import { useSession } from '../store/runtime-context.tsx';
 import { AppLogo } from './app-logo.tsx';
 import { backDestination } from './back-navigation.ts';
-import { LazyNavDrawer } from './lazy-overlays.ts';
-import { ProcessIndicator } from './process-indicator.tsx';
+import { LazyNavDrawer, ProcessIndicatorSlot } from './lazy-overlays.ts';
 import { ThemeModeMenu } from './theme-mode-menu.tsx';
 
 /** Drawer button, or a back button on detail routes (spec §2). */
@@ -20,7 +19,7 @@ export function MobileHeader() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const authenticated = useAppSelector((state) => state.account.authenticated);
+  const { authenticated } = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Mounted from the first opening on, so closing can animate.
   const [drawerUsed, setDrawerUsed] = useState(false);
@@ -56,7 +55,7 @@ export function MobileHeader() {
         )}
         <AppLogo />
         <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center' }}>
-          <ProcessIndicator />
+          <ProcessIndicatorSlot />
           <ThemeModeMenu />
         </Box>
       </Toolbar>

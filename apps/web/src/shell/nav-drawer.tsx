@@ -11,7 +11,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
 import { legalNavGroup, mainNavItems, visibleNavItems, type NavItem } from '../navigation/nav-items.ts';
-import { useAppSelector } from '../store/hooks.ts';
+import { useSession } from '../store/runtime-context.tsx';
 import { AppLogo } from './app-logo.tsx';
 import { navLinkProps } from './nav-link-props.ts';
 import { useNavCommand } from './use-nav-command.ts';
@@ -79,7 +79,7 @@ function DrawerEntry({
 /** The mobile menu: a 250 px drawer with the main navigation and the legal pages as nested groups. */
 export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const authenticated = useAppSelector((state) => state.account.authenticated);
+  const { authenticated } = useSession();
   const groups = [visibleNavItems(mainNavItems, authenticated), [legalNavGroup]];
   return (
     <Drawer

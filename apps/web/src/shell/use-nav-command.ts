@@ -1,15 +1,15 @@
 import { useCallback } from 'react';
-import { signOut } from '../auth/account.thunks.ts';
-import { useAppDispatch } from '../store/hooks.ts';
+import { useAppRuntime } from '../store/runtime-context.tsx';
 import type { NavItem } from '../navigation/nav-items.ts';
 
 /** Runs a command item (Log off); link items need nothing. */
 export function useNavCommand(): (item: NavItem) => void {
-  const dispatch = useAppDispatch();
+  const runtime = useAppRuntime();
   return useCallback(
     (item: NavItem) => {
-      if (item.command === 'signOut') void dispatch(signOut(undefined));
+      // A signed-in person's store is loaded at start-up.
+      if (item.command === 'signOut') void runtime.load().then((handle) => handle.signOut());
     },
-    [dispatch],
+    [runtime],
   );
 }

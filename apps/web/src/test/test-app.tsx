@@ -5,6 +5,8 @@ import type { Session } from '../api/auth.api.ts';
 import { AppProviders } from '../app.tsx';
 import { AppRoutes } from '../app-routes.tsx';
 import type { AppServices } from '../store/app-services.ts';
+import { AppRuntime } from '../store/app-runtime.ts';
+import { createStoreHandle } from '../store/store-handle.ts';
 import { createAppStore, type RootState } from '../store/store.ts';
 
 export type JsonRoute = (init: RequestInit | undefined) => { status?: number; body: unknown };
@@ -97,7 +99,7 @@ export function renderApp(
   const services = options.services ?? fakeServices().services;
   const store = createAppStore(services, options.preloadedState);
   const view = render(
-    <AppProviders store={store}>
+    <AppProviders runtime={new AppRuntime({ handle: createStoreHandle(store) })}>
       <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
         <AppRoutes />
         <LocationProbe />
