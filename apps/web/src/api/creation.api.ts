@@ -45,7 +45,7 @@ export interface CreateMusicRequest {
   style: string;
   contactEmail: string;
   artist_id: string;
-  voice_clone_id: '';
+  voice_clone_id: string;
   vocal_artist_id: '';
   mixmusic_id: string;
   version: '1.0';

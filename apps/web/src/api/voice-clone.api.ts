@@ -25,6 +25,8 @@ export interface VoiceCloneCreate {
   audio: Blob;
   audioFileName: string;
   photo?: File | null;
+  /** 'guided' when the person read the script the recorder shows, so the build can align to it. */
+  reading?: 'guided' | 'free';
 }
 
 /**
@@ -34,11 +36,12 @@ export interface VoiceCloneCreate {
 export const voiceCloneApi = bopsApi.enhanceEndpoints({ addTagTypes: ['VoiceClone'] }).injectEndpoints({
   endpoints: (build) => ({
     createVoiceClone: build.mutation<VoiceCloneCreated, VoiceCloneCreate>({
-      query: ({ nickname, audio, audioFileName, photo }) => {
+      query: ({ nickname, audio, audioFileName, photo, reading = 'free' }) => {
         const form = new FormData();
         form.append('voice_clone_nickname', nickname);
         // The person ticked the confirmation; the form refuses to submit without it.
         form.append('terms', 'true');
+        form.append('reading', reading);
         form.append('audio', audio, audioFileName);
         if (photo) form.append('photo', photo, photo.name);
         return { url: 'music/voice_clone/create/v2', method: 'POST', body: form };

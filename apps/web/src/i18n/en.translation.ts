@@ -421,6 +421,9 @@ export const en = {
       loadFailed: 'The voices could not be loaded.',
       retry: 'Try again',
       style: 'Rap style',
+      aiSinger: 'Performed by my AI singer',
+      artistVoice: "The artist's voice",
+      aiSingerHelp: 'Your AI singer raps the words in your own voice, with the flow of the artist you chose.',
     },
     styles: {
       straight: 'Straight',

@@ -21,6 +21,7 @@ const readyDraft: RapDraft = {
   prompt: 'coding late',
   creatorNickname: 'Ada',
   artistId: 'mc-volt',
+  voiceCloneId: '',
   style: 'straight',
   lyrics: 'Late night coding\nShip it tonight',
   mixMusicId: 'na',

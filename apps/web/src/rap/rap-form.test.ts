@@ -18,6 +18,7 @@ const complete: RapDraft = {
   prompt: 'coding late',
   creatorNickname: 'Ada',
   artistId: 'mc-volt',
+  voiceCloneId: '',
   style: 'straight',
   lyrics: 'Line one\nLine two',
   mixMusicId: NO_MUSIC,
@@ -140,5 +141,15 @@ describe('truncation', () => {
     expect(truncate('a'.repeat(101))).toBe(`${'a'.repeat(100)}...`);
     expect(truncate('a'.repeat(100))).toBe('a'.repeat(100));
     expect(truncate('🎤🎤🎤', 2)).toBe('🎤🎤...');
+  });
+});
+
+describe('the AI singer choice', () => {
+  it('sends the chosen AI singer with the artist that gives the flow', () => {
+    expect(toCreateMusicRequest({ ...complete, voiceCloneId: 'vc-1' })).toMatchObject({
+      artist_id: 'mc-volt',
+      voice_clone_id: 'vc-1',
+      vocal_artist_id: '',
+    });
   });
 });

@@ -7,6 +7,8 @@ export interface RapDraft {
   prompt: string;
   creatorNickname: string;
   artistId: string;
+  /** The person's own AI singer performing the rap ('' for the artist's voice); the artist gives the flow. */
+  voiceCloneId: string;
   style: string;
   lyrics: string;
   /** A music selection id, 'na' for "no music", '' while nothing is chosen. */
@@ -19,6 +21,7 @@ export const emptyRapDraft: RapDraft = {
   prompt: '',
   creatorNickname: '',
   artistId: '',
+  voiceCloneId: '',
   style: '',
   lyrics: '',
   mixMusicId: '',
@@ -113,7 +116,7 @@ export function toCreateMusicRequest(draft: RapDraft): CreateMusicRequest {
     style: draft.style,
     contactEmail: draft.contactEmail.trim(),
     artist_id: draft.artistId,
-    voice_clone_id: '',
+    voice_clone_id: draft.voiceCloneId,
     vocal_artist_id: '',
     mixmusic_id: draft.mixMusicId === '' ? NO_MUSIC : draft.mixMusicId,
     version: '1.0',

@@ -15,6 +15,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useGetRapArtistsQuery, type ServerArtist } from '../api/creation.api.ts';
+import { useAppSelector } from '../store/hooks.ts';
 import { rapStyles, truncateLyric } from './rap-form.ts';
 import type { RapFieldsProps } from './rap-field-props.ts';
 import { usePreviewAudio } from './use-preview-audio.ts';
@@ -150,6 +151,8 @@ export function RapVoiceFields({ draft, errors, onChange }: RapFieldsProps) {
         <FormHelperText error>{errors.artistId.text ?? t(errors.artistId.key)}</FormHelperText>
       )}
 
+      <AiSingerChoice value={draft.voiceCloneId} onChange={(voiceCloneId) => onChange({ voiceCloneId })} />
+
       <Typography variant="subtitle2" component="h3" color="text.secondary" sx={{ mt: 3, mb: 1 }}>
         {t('rap.voice.style')}
       </Typography>
@@ -166,6 +169,42 @@ export function RapVoiceFields({ draft, errors, onChange }: RapFieldsProps) {
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
+    </Box>
+  );
+}
+
+/**
+ * "Performed by my AI singer": shown once the person has an AI singer that is ready. The artist chosen
+ * above still gives the flow; the voice becomes the person's own.
+ */
+function AiSingerChoice({ value, onChange }: { value: string; onChange(voiceCloneId: string): void }) {
+  const { t } = useTranslation();
+  const singers = useAppSelector((state) => state.account.user?.voiceClones ?? []).filter(
+    (clone) => clone.status === 'ready',
+  );
+  if (singers.length === 0) return null;
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Typography variant="subtitle2" component="h3" color="text.secondary" sx={{ mb: 1 }}>
+        {t('rap.voice.aiSinger')}
+      </Typography>
+      <ToggleButtonGroup
+        exclusive
+        value={value}
+        onChange={(_event, next: string | null) => next !== null && onChange(next)}
+        aria-label={t('rap.voice.aiSinger')}
+        sx={{ flexWrap: 'wrap' }}
+      >
+        <ToggleButton value="" sx={{ px: 2 }}>
+          {t('rap.voice.artistVoice')}
+        </ToggleButton>
+        {singers.map((singer) => (
+          <ToggleButton key={singer.id} value={singer.id} sx={{ px: 2 }}>
+            {singer.name}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      {value && <FormHelperText>{t('rap.voice.aiSingerHelp')}</FormHelperText>}
     </Box>
   );
 }

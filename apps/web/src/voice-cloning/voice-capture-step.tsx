@@ -132,6 +132,8 @@ export function VoiceCaptureStep({ storage = window.sessionStorage }: { storage?
         audio: sample.blob,
         audioFileName: sample.fileName,
         photo,
+        // The recorder shows the guided reading; an upload may be anything.
+        reading: source === 'record' ? 'guided' : 'free',
       }).unwrap();
       rememberBuild(storage, created.voiceProfileId, {
         startedAt: Date.now(),
