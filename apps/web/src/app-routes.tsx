@@ -2,24 +2,26 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RedirectSignedIn, RequireAuth } from './auth/route-guards.tsx';
 import { SessionGate } from './auth/session-gate.tsx';
+import { withTexts } from './i18n/i18n.setup.ts';
+import LandingPage from './pages/landing-page.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 import { StoreOutlet, storeSlot } from './store/store-slot.tsx';
 
-// Each page is its own chunk so the landing page's first load stays small.
-const LandingPage = lazy(() => import('./pages/landing-page.tsx'));
-const WelcomePage = lazy(() => import('./pages/welcome-page.tsx'));
-const SignInPage = lazy(() => import('./pages/sign-in-page.tsx'));
-const SignInPopupPage = lazy(() => import('./pages/sign-in-popup-page.tsx'));
-const SignInPopupDonePage = lazy(() => import('./pages/sign-in-popup-done-page.tsx'));
-const TutorialPage = lazy(() => import('./pages/tutorial-page.tsx'));
-const LegalPage = lazy(() => import('./pages/legal-page.tsx'));
-const SharedPlaylistPage = lazy(() => import('./pages/shared-playlist-page.tsx'));
-const MyBopsPage = lazy(() => import('./pages/my-bops-page.tsx'));
-const RapCreatePage = lazy(() => import('./pages/rap-create-page.tsx'));
-const VoiceCloningPage = lazy(() => import('./pages/voice-cloning-page.tsx'));
-const SongCoverPage = lazy(() => import('./pages/song-cover-page.tsx'));
-const ProfilePage = lazy(() => import('./pages/profile-page.tsx'));
-const ManagePage = lazy(() => import('./pages/manage-page.tsx'));
+// Every other page is its own chunk so the landing page's first load stays small. The landing page itself comes with
+// the app's code: a lazy page would show the shell with a spinner first and the page a moment later.
+const WelcomePage = lazy(withTexts(() => import('./pages/welcome-page.tsx')));
+const SignInPage = lazy(withTexts(() => import('./pages/sign-in-page.tsx')));
+const SignInPopupPage = lazy(withTexts(() => import('./pages/sign-in-popup-page.tsx')));
+const SignInPopupDonePage = lazy(withTexts(() => import('./pages/sign-in-popup-done-page.tsx')));
+const TutorialPage = lazy(withTexts(() => import('./pages/tutorial-page.tsx')));
+const LegalPage = lazy(withTexts(() => import('./pages/legal-page.tsx')));
+const SharedPlaylistPage = lazy(withTexts(() => import('./pages/shared-playlist-page.tsx')));
+const MyBopsPage = lazy(withTexts(() => import('./pages/my-bops-page.tsx')));
+const RapCreatePage = lazy(withTexts(() => import('./pages/rap-create-page.tsx')));
+const VoiceCloningPage = lazy(withTexts(() => import('./pages/voice-cloning-page.tsx')));
+const SongCoverPage = lazy(withTexts(() => import('./pages/song-cover-page.tsx')));
+const ProfilePage = lazy(withTexts(() => import('./pages/profile-page.tsx')));
+const ManagePage = lazy(withTexts(() => import('./pages/manage-page.tsx')));
 
 /** Countdowns, the player and the profile refresh, once the store exists (never on a visitor's landing page). */
 const StoreExtras = storeSlot(() => import('./store/store-extras.tsx').then((module) => module.StoreExtras));

@@ -3,12 +3,25 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createAuthApi } from './api/auth.api.ts';
 import { AppProviders } from './app.tsx';
+import { withTexts } from './i18n/i18n.setup.ts';
 import { AppRoutes } from './app-routes.tsx';
 import { AppRuntime } from './store/app-runtime.ts';
 
+function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 const runtime = new AppRuntime({
   fetchSession: () => createAuthApi().getSession(),
-  loadStore: () => import('./store/store-handle.ts').then((module) => module.createBrowserStoreHandle()),
+  // The pages that use the store also use the rest of the words.
+  loadStore: withTexts(() =>
+    import('./store/store-handle.ts').then((module) => module.createBrowserStoreHandle()),
+  ),
+  hintStorage: browserStorage(),
 });
 // The session check starts with the script, alongside the page's own code rather than after it.
 runtime.start();

@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { FullScreenSpinner } from '../shell/full-screen-spinner.tsx';
 import { useSession } from '../store/runtime-context.tsx';
 import { defaultSignedInPath, paths } from '../navigation/route-paths.ts';
 import { locationToPath } from './redirect-target.ts';
@@ -14,10 +15,12 @@ export interface SignInRouteState {
  * requested location in `?next=` (survives reloads and the OAuth redirect) and, with its route params, in router state.
  */
 export function RequireAuth() {
-  const { authenticated } = useSession();
+  const { authenticated, checked } = useSession();
   const location = useLocation();
   const params = useParams();
   if (authenticated) return <Outlet />;
+  // A page may have rendered before the session check answered; this one waits for it (spec §4).
+  if (!checked) return <FullScreenSpinner />;
   const state: SignInRouteState = {
     from: { pathname: location.pathname, search: location.search, hash: location.hash },
     params: { ...params },

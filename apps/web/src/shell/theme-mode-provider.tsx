@@ -1,7 +1,9 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { ThemeProvider } from '@mui/material/styles';
+// The system provider is what the material one uses for a theme without CSS variables (ours); the material one also
+// carries the CSS-variables provider, which the first load then needn't.
+import { ThemeProvider } from '@mui/system';
 import { createBopsTheme } from '../theme.ts';
 import { readThemeMode, resolvePaletteMode, writeThemeMode, type ThemeMode } from './theme-mode.ts';
 

@@ -15,27 +15,32 @@ export interface StoreHandle {
 
 /** What the shell and the route guards need to know about the person. */
 export interface SessionSnapshot {
-  /** The start-up check has answered; until then nothing renders (spec §4). */
+  /** The session check has answered. */
+  checked: boolean;
+  /**
+   * Pages may render: once the check has answered (spec §4), or at once for a browser that was signed out last
+   * time, where the visitor's pages (the landing page) need not wait; the guards still wait for the answer.
+   */
   ready: boolean;
   authenticated: boolean;
   userId: string | null;
 }
 
-const checking: SessionSnapshot = { ready: false, authenticated: false, userId: null };
-const visitor: SessionSnapshot = { ready: true, authenticated: false, userId: null };
+const checking: SessionSnapshot = { checked: false, ready: false, authenticated: false, userId: null };
+const likelyVisitor: SessionSnapshot = { checked: false, ready: true, authenticated: false, userId: null };
+const visitor: SessionSnapshot = { checked: true, ready: true, authenticated: false, userId: null };
 
 function sameSnapshot(a: SessionSnapshot, b: SessionSnapshot): boolean {
-  return a.ready === b.ready && a.authenticated === b.authenticated && a.userId === b.userId;
+  return (
+    a.checked === b.checked &&
+    a.ready === b.ready &&
+    a.authenticated === b.authenticated &&
+    a.userId === b.userId
+  );
 }
 
-function snapshotOf(store: AppStore): SessionSnapshot {
-  const { account } = store.getState();
-  return {
-    ready: account.status !== null && account.status !== 'LOADING',
-    authenticated: account.authenticated,
-    userId: account.user?.id ?? null,
-  };
-}
+/** Set while signed in, so the next start-up knows whether the landing page may render before the check answers. */
+export const signedInHintKey = 'bops.signed-in';
 
 export interface AppRuntimeOptions {
   /** The store already made (tests); the start-up check then runs through it as it always did. */
@@ -44,6 +49,8 @@ export interface AppRuntimeOptions {
   loadStore?: () => Promise<StoreHandle>;
   /** The light session check used before the store exists. */
   fetchSession?: () => Promise<Session | null>;
+  /** Where the signed-in hint is kept (localStorage); without it every page waits for the check. */
+  hintStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
 }
 
 /**
@@ -58,7 +65,10 @@ export class AppRuntime {
   readonly #fetchSession: (() => Promise<Session | null>) | undefined;
   /** The light check's answer, kept for a store that loads after it. */
   #prefetched: PrefetchedSession | null = null;
+  /** The session as known before the store has its own answer. */
+  #light: SessionSnapshot = checking;
   #snapshot: SessionSnapshot = checking;
+  readonly #hintStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   #started = false;
   readonly #listeners = new Set<() => void>();
 
@@ -66,6 +76,11 @@ export class AppRuntime {
     this.#handle = null;
     this.#loadStore = options.loadStore;
     this.#fetchSession = options.fetchSession;
+    this.#hintStorage = options.hintStorage ?? null;
+    if (this.#hintStorage && this.#fetchSession && !options.handle && !readHint(this.#hintStorage)) {
+      this.#light = likelyVisitor;
+      this.#snapshot = likelyVisitor;
+    }
     if (options.handle) this.#attach(options.handle);
   }
 
@@ -122,12 +137,13 @@ export class AppRuntime {
     if (this.#handle) {
       await this.#handle.checkSession(prefetched);
     } else if ('session' in prefetched && prefetched.session) {
-      // Signed in: the store and the profile come before anything renders.
+      // Signed in: the store and the profile come before the guards judge anything.
       const handle = await this.load();
       if (handle.store.getState().account.status === null) await handle.checkSession(prefetched);
     } else {
-      // A visitor (or a failed check, which means signed out): render now, no store needed.
-      this.#update(visitor);
+      // A visitor (or a failed check, which means signed out): no store needed.
+      this.#light = visitor;
+      this.#refresh(false);
     }
   }
 
@@ -136,21 +152,47 @@ export class AppRuntime {
     const prefetched = this.#prefetched;
     // A visitor's store loaded later starts signed out, as the check said.
     if (prefetched && handle.store.getState().account.status === null) void handle.checkSession(prefetched);
-    handle.store.subscribe(() => this.#update(snapshotOf(handle.store)));
-    this.#update(snapshotOf(handle.store), true);
+    handle.store.subscribe(() => this.#refresh(false));
+    this.#refresh(true);
   }
 
-  #update(next: SessionSnapshot, force = false) {
-    // A store still empty says nothing yet; the light answer stands until the store has its own.
-    if (this.#handle && !next.ready && this.#snapshot.ready && this.#prefetched) return this.#notify(force);
+  /** The store's answer once it has one; the light one before. */
+  #current(): SessionSnapshot {
+    const account = this.#handle?.store.getState().account;
+    if (!account || account.status === null || account.status === 'LOADING') return this.#light;
+    return {
+      checked: true,
+      ready: true,
+      authenticated: account.authenticated,
+      userId: account.user?.id ?? null,
+    };
+  }
+
+  #refresh(changed: boolean) {
+    const next = this.#current();
     if (!sameSnapshot(next, this.#snapshot)) {
       this.#snapshot = next;
-      force = true;
+      if (next.checked) writeHint(this.#hintStorage, next.authenticated);
+      changed = true;
     }
-    this.#notify(force);
-  }
-
-  #notify(changed: boolean) {
     if (changed) for (const listener of this.#listeners) listener();
+  }
+}
+
+function readHint(storage: Pick<Storage, 'getItem'>): boolean {
+  try {
+    return storage.getItem(signedInHintKey) !== null;
+  } catch {
+    // Storage refused (private browsing): wait for the check, as if signed in.
+    return true;
+  }
+}
+
+function writeHint(storage: Pick<Storage, 'setItem' | 'removeItem'> | null, signedIn: boolean) {
+  try {
+    if (signedIn) storage?.setItem(signedInHintKey, '1');
+    else storage?.removeItem(signedInHintKey);
+  } catch {
+    // Only a hint; without it the next start-up waits for the check.
   }
 }

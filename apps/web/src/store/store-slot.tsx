@@ -1,6 +1,7 @@
 import { lazy, Suspense, use, type ComponentType } from 'react';
+import { FullScreenSpinner } from '../shell/full-screen-spinner.tsx';
 import type { AppStore } from './store.ts';
-import { useAppRuntime, useLoadedStore } from './runtime-context.tsx';
+import { useAppRuntime, useLoadedStore, useSession } from './runtime-context.tsx';
 
 const LazyOutletInStore = lazy(() =>
   import('./in-store.tsx').then((module) => ({ default: module.OutletInStore })),
@@ -11,6 +12,13 @@ const LazyOutletInStore = lazy(() =>
  * of them is visited. The landing page is outside it, so a visitor's first load carries no store.
  */
 export function StoreOutlet() {
+  const { checked } = useSession();
+  // The store starts from the session check's answer; these pages wait for it (spec §4).
+  if (!checked) return <FullScreenSpinner />;
+  return <StoreOutletLoaded />;
+}
+
+function StoreOutletLoaded() {
   const runtime = useAppRuntime();
   const handle = runtime.handle ?? use(runtime.load());
   return <LazyOutletInStore store={handle.store} />;
