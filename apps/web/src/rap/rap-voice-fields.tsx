@@ -15,7 +15,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useGetRapArtistsQuery, type ServerArtist } from '../api/creation.api.ts';
-import { useAppSelector } from '../store/hooks.ts';
+import { useGetProfileQuery } from '../api/bops.api.ts';
 import { rapStyles, truncateLyric } from './rap-form.ts';
 import type { RapFieldsProps } from './rap-field-props.ts';
 import { usePreviewAudio } from './use-preview-audio.ts';
@@ -179,9 +179,11 @@ export function RapVoiceFields({ draft, errors, onChange }: RapFieldsProps) {
  */
 function AiSingerChoice({ value, onChange }: { value: string; onChange(voiceCloneId: string): void }) {
   const { t } = useTranslation();
-  const singers = useAppSelector((state) => state.account.user?.voiceClones ?? []).filter(
-    (clone) => clone.status === 'ready',
-  );
+  // Read fresh: an AI singer may have become ready since the profile was loaded at start-up.
+  const profile = useGetProfileQuery(undefined, { refetchOnMountOrArgChange: true });
+  const singers = (profile.data?.voiceclones ?? [])
+    .filter((clone) => clone.status.toLowerCase() === 'ready')
+    .map((clone) => ({ id: clone.voice_clone_id, name: clone.voice_clone_nickname }));
   if (singers.length === 0) return null;
   return (
     <Box sx={{ mt: 3 }}>
