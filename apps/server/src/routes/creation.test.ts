@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import { analyzeAudio } from '@bops/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creationTasks, playlistItems, playlists } from '../db/schema.ts';
 import { as, buildUser, type TestUser } from '../test/factories.ts';
@@ -123,19 +124,25 @@ describe.each(testDatabaseKinds)('rap creation API on %s (no workers)', (kind) =
     expect(count.json().data).toEqual({ count: 1 });
   });
 
-  it('lets exactly one of 50 parallel creations through at the daily limit, five times over', async () => {
-    for (let round = 0; round < 5; round++) {
-      const user = await buildUser(runtime.app!);
-      for (let i = 0; i < 2; i++) expect((await create(user, createBody())).statusCode).toBe(200);
-      const responses = await Promise.all(Array.from({ length: 50 }, () => create(user, createBody())));
-      const accepted = responses.filter((r) => r.statusCode === 200);
-      const refused = responses.filter((r) => r.statusCode === 429);
-      expect(accepted).toHaveLength(1);
-      expect(refused).toHaveLength(49);
-      expect(refused[0]!.json().message).toBe(DAILY_LIMIT_MESSAGE);
-      expect(await tasksOf(user)).toHaveLength(3);
-    }
-  });
+  // The embedded database runs it 100 times over; PostgreSQL, slower per request here, 20 times.
+  const rounds = kind === 'pglite' ? 100 : 20;
+  it(
+    `lets exactly one of 50 parallel creations through at the daily limit, ${rounds} times over`,
+    { timeout: 600_000 },
+    async () => {
+      for (let round = 0; round < rounds; round++) {
+        const user = await buildUser(runtime.app!);
+        for (let i = 0; i < 2; i++) expect((await create(user, createBody())).statusCode).toBe(200);
+        const responses = await Promise.all(Array.from({ length: 50 }, () => create(user, createBody())));
+        const accepted = responses.filter((r) => r.statusCode === 200);
+        const refused = responses.filter((r) => r.statusCode === 429);
+        expect(accepted).toHaveLength(1);
+        expect(refused).toHaveLength(49);
+        expect(refused[0]!.json().message).toBe(DAILY_LIMIT_MESSAGE);
+        expect(await tasksOf(user)).toHaveLength(3);
+      }
+    },
+  );
 
   it('gives a failed creation its slot back', async () => {
     const user = await buildUser(runtime.app!);
@@ -186,6 +193,15 @@ describe('rendering a rap through the job queue', () => {
 
       const song = await runtime.storage.readAll(`music/${musicId}/song.mp3`);
       expect(song!.length).toBeGreaterThan(10_000);
+      // The MP3 as a listener gets it: its length is the song's, and it sits at streaming loudness.
+      const analysis = await analyzeAudio(new Uint8Array(song!), { tempoAndKey: false });
+      const stored = (
+        await runtime.app!.inject({ method: 'GET', url: `/api/music/getMusic/${musicId}`, headers: as(user) })
+      ).json().data as { duration: number };
+      expect(Math.abs(analysis.durationSeconds - stored.duration)).toBeLessThan(0.2);
+      expect(analysis.integratedLufs).toBeGreaterThan(-15);
+      expect(analysis.integratedLufs).toBeLessThan(-13);
+      expect(analysis.truePeakDbtp).toBeLessThanOrEqual(-0.9);
       expect(
         song!.subarray(0, 3).toString('latin1') === 'ID3' ||
           (song![0] === 0xff && (song![1]! & 0xe0) === 0xe0),
