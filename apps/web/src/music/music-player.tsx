@@ -131,7 +131,8 @@ export default function MusicPlayer() {
     const audio = audioRef.current;
     if (!audio || !src) return;
     if (isPlaying) {
-      audio.play().catch((error: unknown) => {
+      // Older engines return nothing from play(); wrapping keeps one path for both.
+      Promise.resolve(audio.play()).catch((error: unknown) => {
         // AbortError: a newer load or pause took over, which is expected while skipping songs.
         if (error instanceof DOMException && error.name === 'AbortError') return;
         dispatch(playingChanged(false));

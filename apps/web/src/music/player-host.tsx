@@ -1,8 +1,11 @@
 import { lazy, Suspense } from 'react';
-import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { useAppSelector } from '../store/hooks.ts';
 
 const MusicPlayer = lazy(() => import('./music-player.tsx'));
+
+/** Same as the bar's height in music-player.tsx. */
+const barHeight = 88;
 
 /** Keeps the player code out of the first load until someone plays a song, and leaves room for the bar. */
 export function PlayerHost() {
@@ -10,8 +13,8 @@ export function PlayerHost() {
   if (!active) return null;
   return (
     <>
-      {/* The bar is fixed; this keeps the footer from ending up under it. Same height as the bar. */}
-      <Box aria-hidden sx={{ height: 88 }} />
+      {/* The bar is fixed; the page's end moves up by its height so the footer never sits under it. */}
+      <GlobalStyles styles={{ body: { paddingBottom: barHeight } }} />
       <Suspense fallback={null}>
         <MusicPlayer />
       </Suspense>

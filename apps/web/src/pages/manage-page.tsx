@@ -108,7 +108,8 @@ function CreatePlaylistForm() {
     setError(null);
     try {
       await create({ playlistName, private: isPrivate }).unwrap();
-      setName('');
+      // Keep anything typed while the playlist was being made.
+      setName((current) => (current.trim() === playlistName ? '' : current));
     } catch (failure) {
       setError((failure as { detail?: string } | null)?.detail ?? t('manage.failed'));
     }

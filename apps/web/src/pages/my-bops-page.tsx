@@ -41,7 +41,7 @@ export default function MyBopsPage({ view }: { view: HomeView }) {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }} data-view={view}>
       {feedback}
-      <Box component="section" sx={{ textAlign: { xs: 'left', md: 'center' }, py: { xs: 1, md: 3 } }}>
+      <Box component="section" sx={{ textAlign: { xs: 'left', md: 'center' }, py: { xs: 1, md: 3 }, mb: 3 }}>
         <Typography
           variant="h3"
           component="h1"
