@@ -46,12 +46,15 @@ export function PlaylistManager({
   playlist,
   targets,
   candidates,
+  refreshing,
 }: {
   playlist: PlaylistSummary;
   /** Where songs can move to: the person's other playlists that are not archived. */
   targets: readonly PlaylistSummary[];
   /** Songs that can be added (the person's own songs and the demo songs). */
   candidates: readonly MusicItem[];
+  /** The playlists are reloading: a move now would start from the target's old song list. */
+  refreshing: boolean;
 }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -202,7 +205,13 @@ export function PlaylistManager({
         </Alert>
       )}
       {open && (
-        <PlaylistSongs playlist={playlist} targets={targets} candidates={candidates} onError={setFailed} />
+        <PlaylistSongs
+          playlist={playlist}
+          targets={targets}
+          candidates={candidates}
+          refreshing={refreshing}
+          onError={setFailed}
+        />
       )}
       <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)}>
         <DialogTitle>{t('manage.deleteTitle', { title: playlist.title })}</DialogTitle>
@@ -232,11 +241,13 @@ function PlaylistSongs({
   playlist,
   targets,
   candidates,
+  refreshing,
   onError,
 }: {
   playlist: PlaylistSummary;
   targets: readonly PlaylistSummary[];
   candidates: readonly MusicItem[];
+  refreshing: boolean;
   onError: (message: string) => void;
 }) {
   const { t } = useTranslation();
@@ -298,7 +309,7 @@ function PlaylistSongs({
               <span>
                 <IconButton
                   aria-label={t('manage.moveSong', { name: music.musicName })}
-                  disabled={others.length === 0 || editing}
+                  disabled={others.length === 0 || editing || refreshing}
                   onClick={(event) => setMoveMenu({ anchor: event.currentTarget, musicId: music.musicId })}
                 >
                   <DriveFileMoveIcon />

@@ -31,7 +31,7 @@ export default function ManagePage() {
 function PlaylistsSection() {
   const { t } = useTranslation();
   const userId = useAppSelector((state) => state.account.user?.id);
-  const { data, isLoading, isError } = useGetPlaylistsQuery({ includeArchived: true });
+  const { data, isLoading, isError, isFetching } = useGetPlaylistsQuery({ includeArchived: true });
   const all = data ?? [];
   const own = all.filter((playlist) => playlist.createdBy === userId);
   const active = own.filter((playlist) => !playlist.archieve);
@@ -65,6 +65,7 @@ function PlaylistsSection() {
                 playlist={playlist}
                 targets={active}
                 candidates={candidates}
+                refreshing={isFetching}
               />
             ))}
           </Box>
@@ -80,6 +81,7 @@ function PlaylistsSection() {
                     playlist={playlist}
                     targets={active}
                     candidates={candidates}
+                    refreshing={isFetching}
                   />
                 ))}
               </Box>
