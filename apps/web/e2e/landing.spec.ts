@@ -111,13 +111,15 @@ test.describe('landing', () => {
     }
 
     await page.getByRole('button', { name: 'Start Your Journey' }).click();
-    await expect(page).toHaveURL(/\/sign-in$/);
+    // Sign-in loads its page on demand first; a busy machine takes a while.
+    await expect(page).toHaveURL(/\/sign-in$/, { timeout: 20_000 });
     const journey = await analytics.find('start_your_journey_button');
     expect(journey.payload).toEqual({ ...payloadDefaults, contentName: 'landing' });
 
     await page.goto('/');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(page).toHaveURL(/\/sign-in$/);
+    // Sign-in loads its page on demand first; a busy machine takes a while.
+    await expect(page).toHaveURL(/\/sign-in$/, { timeout: 20_000 });
     await analytics.find('sign_in_button');
     expect(errors).toEqual([]);
   });
