@@ -8,16 +8,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { track, type EventPayload } from '../analytics/analytics.ts';
-import { copyLink } from './copy-link.ts';
 import {
   buildInAppLink,
-  inAppAppNames,
   inAppTimings,
   instructionSetsFor,
   linkDeviceOf,
   linkPlatformOf,
-  type BrowserContext,
 } from './in-app-browser.ts';
+import { inAppAppNames, type BrowserContext } from '../platform/browser-detection.ts';
+import { copyText } from '../platform/clipboard.ts';
 import { browserRedirectEnvironment, openInBrowser, type RedirectEnvironment } from './open-in-browser.ts';
 
 type View = 'main' | 'instructions';
@@ -71,7 +70,7 @@ export function InAppBrowserModal({
 
   const copy = async (text: string): Promise<boolean> => {
     try {
-      await copyLink(text);
+      await copyText(text);
       track('link_copied', payload);
       return true;
     } catch {

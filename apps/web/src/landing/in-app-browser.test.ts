@@ -3,12 +3,12 @@ import {
   androidChromeIntent,
   buildInAppLink,
   createInAppSessionId,
-  detectBrowserContext,
   instructionSetsFor,
   linkDeviceOf,
   readCampaign,
   readInAppArrival,
 } from './in-app-browser.ts';
+import { detectBrowserContext } from '../platform/browser-detection.ts';
 import { openInBrowser, type RedirectEnvironment } from './open-in-browser.ts';
 
 const userAgents = {

@@ -1,53 +1,14 @@
 /**
- * In-app browser detection and the links the helper hands to the real browser (spec §3 landing query parameters,
+ * The links the helper hands to the real browser (spec §3 landing query parameters,
  * §4 in-app browser helper).
  */
+import type { BrowserContext, DevicePlatform, InAppApp } from '../platform/browser-detection.ts';
 
-export type InAppApp = 'wechat' | 'instagram' | 'facebook' | 'messenger' | 'tiktok' | 'snapchat';
-export type DevicePlatform = 'ios' | 'android' | 'desktop';
 /** The `device` link parameter: Messenger counts as Facebook, the rest as other. */
 export type LinkDevice = 'tiktok' | 'instagram' | 'facebook' | 'other';
 /** The `platform` link parameter. */
 export type LinkPlatform = 'ios' | 'android' | 'web';
 export type LinkSource = 'inapp' | 'inapp_copy';
-
-export interface BrowserContext {
-  app: InAppApp | null;
-  platform: DevicePlatform;
-}
-
-/** Order matters: Messenger's agent also carries Facebook's markers. */
-const inAppPatterns: [InAppApp, RegExp][] = [
-  ['wechat', /MicroMessenger/i],
-  ['instagram', /Instagram/i],
-  ['messenger', /FBAN\/Messenger|FB_IAB\/MESSENGER|\bMessenger(?:ForiOS|Lite)?\b/i],
-  ['facebook', /FBAN|FBAV|FB_IAB|FBIOS|\[FB/i],
-  ['tiktok', /musical_ly|TikTok|BytedanceWebview|Bytedance|\btrill_/i],
-  ['snapchat', /Snapchat/i],
-];
-
-export const inAppAppNames: Record<InAppApp, string> = {
-  wechat: 'WeChat',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  messenger: 'Messenger',
-  tiktok: 'TikTok',
-  snapchat: 'Snapchat',
-};
-
-export function platformOf(userAgent: string): DevicePlatform {
-  if (/iPhone|iPad|iPod/i.test(userAgent)) return 'ios';
-  if (/Android/i.test(userAgent)) return 'android';
-  return 'desktop';
-}
-
-export function inAppAppOf(userAgent: string): InAppApp | null {
-  return inAppPatterns.find(([, pattern]) => pattern.test(userAgent))?.[0] ?? null;
-}
-
-export function detectBrowserContext(userAgent: string): BrowserContext {
-  return { app: inAppAppOf(userAgent), platform: platformOf(userAgent) };
-}
 
 export function linkDeviceOf(app: InAppApp | null): LinkDevice {
   if (app === 'tiktok' || app === 'instagram') return app;

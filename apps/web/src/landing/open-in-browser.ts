@@ -1,4 +1,5 @@
-import { androidChromeIntent, inAppTimings, type BrowserContext } from './in-app-browser.ts';
+import type { BrowserContext } from '../platform/browser-detection.ts';
+import { androidChromeIntent, inAppTimings } from './in-app-browser.ts';
 
 export interface RedirectEnvironment {
   /** window.open(url, '_blank'); null when the in-app browser refused to open a window. */

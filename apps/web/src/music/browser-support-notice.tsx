@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { useTranslation } from 'react-i18next';
-import { detectBrowserSupport } from './browser-support.ts';
+import { detectBrowserSupport } from '../platform/browser-detection.ts';
 
 /** Spec §2: warns where playback may not work (no service workers or Web Audio, or an in-app browser). */
 export function BrowserSupportNotice() {

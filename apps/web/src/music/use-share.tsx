@@ -2,8 +2,8 @@ import { useCallback, useState } from 'react';
 import Snackbar from '@mui/material/Snackbar';
 import { useTranslation } from 'react-i18next';
 import { track } from '../analytics/analytics.ts';
-import { copyLink, noTextMessage } from '../landing/copy-link.ts';
-import { isMobileBrowser } from './browser-support.ts';
+import { copyText, noTextMessage } from '../platform/clipboard.ts';
+import { isMobileBrowser } from '../platform/browser-detection.ts';
 import type { SharePayload } from './share-link.ts';
 
 /**
@@ -27,7 +27,7 @@ export function useShare() {
         }
       }
       try {
-        await copyLink(payload.url);
+        await copyText(payload.url);
         track('desktop_share', content);
         setMessage(t('music.share.copied'));
       } catch (error) {

@@ -4,12 +4,12 @@ import { track, type EventPayload } from '../analytics/analytics.ts';
 import {
   campaignKey,
   createInAppSessionId,
-  detectBrowserContext,
   inAppRedirectedKey,
   readCampaign,
   readInAppArrival,
   type Campaign,
 } from '../landing/in-app-browser.ts';
+import { detectBrowserContext } from '../platform/browser-detection.ts';
 import { InAppBrowserModal } from '../landing/in-app-browser-modal.tsx';
 import { LandingContent } from '../landing/landing-content.tsx';
 

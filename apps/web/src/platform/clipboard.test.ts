@@ -1,21 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { copyLink, noTextMessage } from './copy-link.ts';
+import { copyText, noTextMessage } from './clipboard.ts';
 
-describe('copyLink', () => {
+describe('copyText', () => {
   afterEach(() => {
     // jsdom has no execCommand of its own; each test sets the one it needs.
     Reflect.deleteProperty(document, 'execCommand');
   });
 
   it('refuses empty text', async () => {
-    await expect(copyLink('', { document })).rejects.toThrow(noTextMessage);
+    await expect(copyText('', { document })).rejects.toThrow(noTextMessage);
   });
 
   it('uses the Clipboard API when it is there', async () => {
     const writeText = vi.fn(async () => undefined);
     const execCommand = vi.fn(() => true);
     document.execCommand = execCommand;
-    await copyLink('https://bops.example/welcome', { clipboard: { writeText }, document });
+    await copyText('https://bops.example/welcome', { clipboard: { writeText }, document });
     expect(writeText).toHaveBeenCalledWith('https://bops.example/welcome');
     expect(execCommand).not.toHaveBeenCalled();
   });
@@ -29,14 +29,14 @@ describe('copyLink', () => {
       copiedValue = (document.activeElement as HTMLTextAreaElement).value;
       return true;
     });
-    await copyLink('https://bops.example/x', { clipboard: { writeText }, document });
+    await copyText('https://bops.example/x', { clipboard: { writeText }, document });
     expect(copiedValue).toBe('https://bops.example/x');
     expect(document.querySelector('textarea')).toBeNull();
   });
 
   it('reports a refused copy command', async () => {
     document.execCommand = vi.fn(() => false);
-    await expect(copyLink('https://bops.example/x', { document })).rejects.toThrow(/refused/);
+    await expect(copyText('https://bops.example/x', { document })).rejects.toThrow(/refused/);
     expect(document.querySelector('textarea')).toBeNull();
   });
 });

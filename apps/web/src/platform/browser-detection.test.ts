@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectBrowserSupport, isMobileBrowser } from './browser-support.ts';
+import { detectBrowserSupport, isMobileBrowser } from './browser-detection.ts';
 
 const iphoneInstagram =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 300.0';

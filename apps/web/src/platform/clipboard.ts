@@ -6,10 +6,10 @@ export interface CopyEnvironment {
 }
 
 /**
- * Copies a link: the Clipboard API first; in-app browsers often lack it or refuse it, so a hidden, selected text
+ * Copies text (a link to share, the in-app helper's link): the Clipboard API first; in-app browsers often lack it or refuse it, so a hidden, selected text
  * area and the copy command follow (spec §4).
  */
-export async function copyLink(
+export async function copyText(
   text: string,
   env: CopyEnvironment = { clipboard: navigator.clipboard, document },
 ): Promise<void> {
