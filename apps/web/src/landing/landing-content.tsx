@@ -1,15 +1,14 @@
 import { useRef, useState, useTransition, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/material/styles';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { track, type EventPayload } from '../analytics/analytics.ts';
 import { paths } from '../navigation/route-paths.ts';
+import { BetaBadge } from '../shell/beta-badge.tsx';
 import {
   landingFeatures,
   landingTimings,
@@ -131,13 +130,7 @@ export function LandingContent({
           }}
         >
           <Typography variant="h2" component="h1" sx={{ fontWeight: 800, fontSize: { xs: 44, md: 72 } }}>
-            {t('app.title')}{' '}
-            <Chip
-              label={t('app.beta')}
-              color="primary"
-              size="small"
-              sx={{ verticalAlign: 'middle', fontWeight: 700 }}
-            />
+            {t('app.title')} <BetaBadge size="medium" />
           </Typography>
           <Typography variant="h5" component="p" color="text.secondary" sx={{ mt: 2 }}>
             {t('app.slogan')}
@@ -145,7 +138,15 @@ export function LandingContent({
           <Typography color="text.secondary" sx={{ mt: 2, maxWidth: 520, mx: 'auto' }}>
             {t('landing.lead')}
           </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 5, justifyContent: 'center' }}>
+          <Box
+            sx={{
+              display: 'flex',
+              flexDirection: { xs: 'column', sm: 'row' },
+              gap: 2,
+              mt: 5,
+              justifyContent: 'center',
+            }}
+          >
             <Button variant="contained" size="large" onClick={getStarted}>
               {t('landing.getStarted')}
             </Button>
@@ -159,7 +160,7 @@ export function LandingContent({
             >
               {t('landing.signIn')}
             </Button>
-          </Stack>
+          </Box>
         </Container>
       </Box>
       <Container maxWidth="lg">

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../store/runtime-context.tsx';
 import { defaultSignedInPath, paths } from '../navigation/route-paths.ts';
+import { BetaBadge } from './beta-badge.tsx';
 
 /** The Bops wordmark with its BETA badge (spec §1); it leads home. */
 export function AppLogo() {
@@ -26,12 +26,7 @@ export function AppLogo() {
       <Box component="span" sx={{ fontWeight: 800, fontSize: 22, letterSpacing: 0.5 }}>
         {t('app.name')}
       </Box>
-      <Chip
-        label={t('app.beta')}
-        color="primary"
-        size="small"
-        sx={{ height: 20, fontSize: 11, fontWeight: 700 }}
-      />
+      <BetaBadge />
     </Box>
   );
 }
