@@ -20,10 +20,12 @@ import { useGetSignInMethodsQuery } from '../api/bops.api.ts';
 import type { SignInProvider } from '../api/api-types.ts';
 import {
   completeRedirectSignIn,
+  completeSignIn,
   signInWithEmail,
   signInWithProvider,
   signUpWithEmail,
 } from '../auth/account.thunks.ts';
+import { isPopupMessage, popupChannelName } from '../auth/popup-watch.ts';
 import { resolveSignInTarget } from '../auth/redirect-target.ts';
 import {
   validateSignInForm,
@@ -155,6 +157,23 @@ export default function SignInPage() {
   useEffect(() => {
     if (authenticated) void navigate(target, { replace: true, state: { backToHome: true } });
   }, [authenticated, navigate, target]);
+
+  // A provider page with a strict opener policy cuts the popup off from this window, which then reads as
+  // closed and resets; the popup still finishes and says so on the same-origin channel. Finish here too.
+  const signInStatus = useRef(signIn.status);
+  useEffect(() => {
+    signInStatus.current = signIn.status;
+  }, [signIn.status]);
+  useEffect(() => {
+    if (authenticated || typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(popupChannelName);
+    channel.onmessage = (event: MessageEvent) => {
+      if (isPopupMessage(event.data) && event.data.ok && signInStatus.current !== Status.LOADING) {
+        void dispatch(completeSignIn());
+      }
+    };
+    return () => channel.close();
+  }, [authenticated, dispatch]);
 
   const providers = methods.data?.providers ?? [];
   const emailPassword = methods.data?.emailPassword ?? false;
