@@ -18,47 +18,8 @@ export const musicFileParams = z.object({
   file: z.enum(musicFileKinds),
 });
 
-export interface MusicContextResponse {
-  voiceCloneIds: string[];
-  creationType: string;
-  singerId: string;
-  rapperId: string;
-  mixMusicId: string;
-  prompt: string;
-  version: string;
-}
-
-/** Spec §3 "Music item", as every music route sends it. */
-export interface MusicItemResponse {
-  musicId: string;
-  musicName: string;
-  /** Streams with HTTP ranges; empty while the song is rendering or when it has no audio. */
-  src: string;
-  /** Empty when the song has no lyrics. */
-  lyrics: string;
-  thumbnail: string;
-  cover: string;
-  waveform: string;
-  download: string;
-  author: string;
-  /** The contact address given at creation; sent to the owner only. */
-  email: string;
-  /** Seconds. */
-  duration: number;
-  liked: boolean;
-  likes: number;
-  views: number;
-  archieve: boolean;
-  created: string;
-  changed: string;
-  prompt: string;
-  context: MusicContextResponse;
-  status: 'rendering' | 'ready' | 'failed';
-  /** Anyone with the share link may hear it. */
-  public: boolean;
-  /** The owner's user id; empty for the built-in demo songs. */
-  createdBy: string;
-}
+// The wire shape lives in @bops/shared so the web app reads exactly what the server sends.
+export type { MusicContext as MusicContextResponse, MusicItem as MusicItemResponse } from '@bops/shared';
 
 export interface LikeResponse {
   musicId: string;

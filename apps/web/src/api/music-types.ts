@@ -1,43 +1,8 @@
 /** Wire shapes of the songs and playlists API (spec §3 "Music item" and "Playlist", as the server sends them). */
 
-export interface MusicContext {
-  voiceCloneIds: string[];
-  creationType: string;
-  singerId: string;
-  rapperId: string;
-  mixMusicId: string;
-  prompt: string;
-  version: string;
-}
+import type { MusicItem } from '@bops/shared';
 
-export interface MusicItem {
-  musicId: string;
-  musicName: string;
-  /** Streams with HTTP ranges; empty while the song renders or when it has no audio. */
-  src: string;
-  /** An LRC file; empty when the song has no lyrics. */
-  lyrics: string;
-  thumbnail: string;
-  cover: string;
-  /** JSON `{ peaks, words, lines }`; empty when the song has none. */
-  waveform: string;
-  download: string;
-  author: string;
-  email: string;
-  /** Seconds. */
-  duration: number;
-  liked: boolean;
-  likes: number;
-  views: number;
-  archieve: boolean;
-  created: string;
-  changed: string;
-  prompt: string;
-  context: MusicContext;
-  status: 'rendering' | 'ready' | 'failed';
-  public: boolean;
-  createdBy: string;
-}
+export type { MusicContext, MusicItem } from '@bops/shared';
 
 /** 'user', 'default' ("My Bops"), 'top_songs' (the curated "Demo") or 'top_by_views'. */
 export type PlaylistKind = 'user' | 'default' | 'top_songs' | 'top_by_views';
