@@ -1,4 +1,4 @@
-import { listArtists } from '@bops/engine';
+import { listArtists } from '@bops/engine/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { MusicRepository } from '../repositories/music.repository.ts';
