@@ -1,27 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { toUser } from '../api/api-types.ts';
 import { bopsApi } from '../api/bops.api.ts';
 import type { MusicItem, Playlist, PlaylistSummary } from '../api/music-types.ts';
-import { initialAccountState } from '../store/account.slice.ts';
 import { Status } from '../store/status.ts';
-import { fakeServices, mockFetch, renderApp, sampleProfile, sampleSession } from '../test/test-app.tsx';
+import { mockFetch, renderApp, signedInServices, signedInState } from '../test/test-app.tsx';
 
-function services() {
-  return fakeServices({
-    auth: { ...fakeServices().services.auth, getSession: vi.fn(async () => sampleSession) },
-  }).services;
-}
+const services = signedInServices;
 
-const signedIn = {
-  account: {
-    ...initialAccountState,
-    status: Status.SUCCESS,
-    authenticated: true,
-    user: toUser(sampleProfile),
-  },
-};
+const signedIn = signedInState;
 
 function summary(id: string, title: string, extra: Partial<PlaylistSummary> = {}): PlaylistSummary {
   return {

@@ -1,26 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { toUser } from '../api/api-types.ts';
-import { initialAccountState } from '../store/account.slice.ts';
 import { Status } from '../store/status.ts';
-import { fakeServices, mockFetch, renderApp, sampleProfile, sampleSession } from '../test/test-app.tsx';
+import { mockFetch, renderApp, sampleProfile, signedInServices, signedInState } from '../test/test-app.tsx';
 import { checkPhoto, validateProfile } from './profile-form.ts';
 
-const signedIn = {
-  account: {
-    ...initialAccountState,
-    status: Status.SUCCESS,
-    authenticated: true,
-    user: toUser(sampleProfile),
-  },
-};
+const signedIn = signedInState;
 
-function services() {
-  return fakeServices({
-    auth: { ...fakeServices().services.auth, getSession: vi.fn(async () => sampleSession) },
-  }).services;
-}
+const services = signedInServices;
 
 describe('profile form rules', () => {
   it('requires a display name and bounds lengths', () => {

@@ -1,12 +1,15 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { toUser } from '../api/api-types.ts';
 import type { Session } from '../api/auth.api.ts';
 import { AppProviders } from '../app.tsx';
 import { AppRoutes } from '../app-routes.tsx';
+import { initialAccountState } from '../store/account.slice.ts';
 import type { AppServices } from '../store/app-services.ts';
 import { AppRuntime } from '../store/app-runtime.ts';
 import { createStoreHandle } from '../store/store-handle.ts';
+import { Status } from '../store/status.ts';
 import { createAppStore, type RootState } from '../store/store.ts';
 
 export type JsonRoute = (init: RequestInit | undefined) => { status?: number; body: unknown };
@@ -52,6 +55,23 @@ export const sampleProfile = {
   customPhoto: null,
   voiceclones: [],
 };
+
+/** A store that starts signed in as the sample person, profile loaded. */
+export const signedInState = {
+  account: {
+    ...initialAccountState,
+    status: Status.SUCCESS,
+    authenticated: true,
+    user: toUser(sampleProfile),
+  },
+};
+
+/** Fake services whose session check answers with the sample session. */
+export function signedInServices() {
+  return fakeServices({
+    auth: { ...fakeServices().services.auth, getSession: vi.fn(async () => sampleSession) },
+  }).services;
+}
 
 /** Services whose every browser effect is a spy; the auth calls answer as the test says. */
 export function fakeServices(overrides: Partial<AppServices> = {}) {

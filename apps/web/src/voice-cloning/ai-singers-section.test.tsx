@@ -1,25 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { toUser } from '../api/api-types.ts';
-import { initialAccountState } from '../store/account.slice.ts';
 import { Status } from '../store/status.ts';
-import { fakeServices, mockFetch, renderApp, sampleProfile, sampleSession } from '../test/test-app.tsx';
+import { mockFetch, renderApp, sampleProfile, signedInServices, signedInState } from '../test/test-app.tsx';
 
-const signedIn = {
-  account: {
-    ...initialAccountState,
-    status: Status.SUCCESS,
-    authenticated: true,
-    user: toUser(sampleProfile),
-  },
-};
+const signedIn = signedInState;
 
-function services() {
-  return fakeServices({
-    auth: { ...fakeServices().services.auth, getSession: vi.fn(async () => sampleSession) },
-  }).services;
-}
+const services = signedInServices;
 
 const readyId = '11111111-1111-4111-8111-111111111111';
 const buildingId = '22222222-2222-4222-8222-222222222222';

@@ -2,10 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as Analytics from '../analytics/analytics.ts';
-import { toUser } from '../api/api-types.ts';
-import { initialAccountState } from '../store/account.slice.ts';
 import { Status } from '../store/status.ts';
-import { fakeServices, mockFetch, renderApp, sampleProfile, sampleSession } from '../test/test-app.tsx';
+import { mockFetch, renderApp, sampleProfile, signedInServices, signedInState } from '../test/test-app.tsx';
 
 const tracked = vi.hoisted(() => [] as string[]);
 vi.mock('../analytics/analytics.ts', async (importOriginal) => ({
@@ -13,20 +11,9 @@ vi.mock('../analytics/analytics.ts', async (importOriginal) => ({
   track: (name: string) => void tracked.push(name),
 }));
 
-const signedIn = {
-  account: {
-    ...initialAccountState,
-    status: Status.SUCCESS,
-    authenticated: true,
-    user: toUser(sampleProfile),
-  },
-};
+const signedIn = signedInState;
 
-function services() {
-  return fakeServices({
-    auth: { ...fakeServices().services.auth, getSession: vi.fn(async () => sampleSession) },
-  }).services;
-}
+const services = signedInServices;
 
 const voiceId = '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
 
