@@ -89,4 +89,20 @@ describe('the songs and playlists API', () => {
     expect(cachedSong(store, 'm1').inPlaylist?.views).toBe(10);
     expect(cachedSong(store, 'm2').inPlaylist?.views).toBe(9);
   });
+
+  it('ticks a song into a playlist at once and takes the tick back when the server refuses', async () => {
+    const summary = { ...playlist, musics: undefined, numMusics: 2 };
+    const { store } = setup({
+      'GET /api/music/playlists': { body: { statusCode: 200, data: [summary] } },
+      'PATCH /api/music/playlist/v3/p1': { status: 500, body: { statusCode: 500, message: 'down' } },
+    });
+    await store.dispatch(musicApi.endpoints.getPlaylists.initiate());
+    const cached = () => musicApi.endpoints.getPlaylists.select()(store.getState()).data?.[0];
+    const pending = store.dispatch(
+      musicApi.endpoints.setPlaylistMusics.initiate({ id: 'p1', musicIds: ['m1', 'm2', 'm3'] }),
+    );
+    expect(cached()).toMatchObject({ musicIds: ['m1', 'm2', 'm3'], numMusics: 3 });
+    await pending;
+    expect(cached()).toMatchObject({ musicIds: ['m1', 'm2'], numMusics: 2 });
+  });
 });

@@ -91,7 +91,15 @@ export const musicApi = bopsApi.injectEndpoints({
         body: { musicIds },
       }),
       invalidatesTags: ['Playlists'],
-      onQueryStarted: (_update, api) => keepAnswer(api),
+      async onQueryStarted({ id, musicIds }, api) {
+        const undo = patchPlaylistSummaries(api.dispatch, api.getState() as RootState, id, musicIds);
+        const answered = await api.queryFulfilled.then(
+          () => true,
+          () => false,
+        );
+        if (!answered) undo();
+        await keepAnswer(api);
+      },
     }),
     deletePlaylist: build.mutation<{ id: string; deleted: true }, string>({
       query: (playlistId) => ({ url: `music/playlist/${encodeURIComponent(playlistId)}`, method: 'DELETE' }),
@@ -144,6 +152,30 @@ async function keepAnswer(api: { dispatch: AppDispatchLike; queryFulfilled: Prom
   const result = await api.queryFulfilled.catch(() => null);
   if (!result) return;
   api.dispatch(musicApi.util.upsertQueryData('getPlaylist', result.data.id, result.data));
+}
+
+/**
+ * A tick in "Add to playlist" shows at once: every cached playlist list gets the new songs before the server answers,
+ * and goes back if it refuses.
+ */
+function patchPlaylistSummaries(
+  dispatch: AppDispatchLike,
+  state: RootState,
+  playlistId: string,
+  musicIds: string[],
+): () => void {
+  const undos = musicApi.util.selectCachedArgsForQuery(state, 'getPlaylists').map(
+    (arg) =>
+      dispatch(
+        musicApi.util.updateQueryData('getPlaylists', arg, (playlists) => {
+          const playlist = playlists.find((candidate) => candidate.id === playlistId);
+          if (!playlist) return;
+          playlist.musicIds = musicIds;
+          playlist.numMusics = musicIds.length;
+        }),
+      ) as { undo: () => void },
+  );
+  return () => undos.forEach((patch) => patch.undo());
 }
 
 /** Applies a change to every cached copy of a song (alone or inside playlists); returns an undo. */
