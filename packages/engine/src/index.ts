@@ -20,6 +20,7 @@ export { measureLoudness, type LoudnessReport } from './analysis/loudness-meter.
 export { analyzeAudio, type AudioAnalysis, type AnalyzeOptions } from './analysis/audio-analyzer.ts';
 export { trackPitch, type PitchTrack } from './analysis/pitch-tracker.ts';
 export { detectOnsets } from './analysis/onset-detector.ts';
+export { detectSyllableOnsets, type SyllableOnsetOptions } from './analysis/syllable-onsets.ts';
 export { listArtists, type Artist } from './artists/artist-catalog.ts';
 export { listMusicSelections, type MusicSelection } from './beats/music-catalog.ts';
 export { listMoods, type MoodId } from './beats/mood-presets.ts';
