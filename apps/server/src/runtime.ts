@@ -8,6 +8,7 @@ import { jobHandlers, type JobDeps } from './jobs/job-handlers.ts';
 import { assertEveryJobTypeHandled, JobQueue, type JobHandlers } from './jobs/job-queue.ts';
 import { jobTypes } from './jobs/job-types.ts';
 import { createAuth } from './auth/create-auth.ts';
+import { SessionCache } from './auth/session-cache.ts';
 import { SettingsRepository } from './repositories/settings.repository.ts';
 import { createServices, type Services } from './services/services.ts';
 import { createStorage } from './storage/create-storage.ts';
@@ -84,8 +85,9 @@ export async function startBops(config: Config, options: StartOptions): Promise<
     cleanups.push(() => queue.stop(config.shutdownTimeoutMs));
 
     const secret = await new SettingsRepository(database.db).authSecret(config.auth.secret);
-    const auth = createAuth({ config, db: database.db, secret, logger });
-    const services = createServices({ config, database, storage, queue, auth, logger, cpu });
+    const sessionCache = new SessionCache({ ttlMs: config.auth.sessionCacheMs });
+    const auth = createAuth({ config, db: database.db, secret, logger, sessionCache });
+    const services = createServices({ config, database, storage, queue, auth, sessionCache, logger, cpu });
 
     if (options.workers ?? config.role !== 'api') {
       await queue.work(

@@ -7,9 +7,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema.ts';
+import type { SessionCache } from './session-cache.ts';
 
 /** Header carrying the client address Fastify resolved; anything a client sends under it is replaced. */
 export const CLIENT_IP_HEADER = 'x-bops-client-ip';
+
+/** Session cookies are named `bops.session_token` (`__Secure-` in front on https). */
+export const COOKIE_PREFIX = 'bops';
 
 /**
  * Sign-in for Bops: local e-mail + password accounts and OpenID Connect providers (Google included,
@@ -21,6 +25,8 @@ export function createAuth(options: {
   db: Database;
   secret: string;
   logger: FastifyBaseLogger;
+  /** Told about every ended session, so it stops answering for it. */
+  sessionCache?: SessionCache;
 }) {
   const { config, db } = options;
   const https = config.publicUrl.startsWith('https:');
@@ -71,7 +77,7 @@ export function createAuth(options: {
     },
     advanced: {
       useSecureCookies: https,
-      cookiePrefix: 'bops',
+      cookiePrefix: COOKIE_PREFIX,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https, path: '/' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => randomUUID() },
@@ -93,6 +99,9 @@ export function createAuth(options: {
               .where(eq(users.id, session.userId));
             return owner?.status === 'terminated' ? false : { data: session };
           },
+        },
+        delete: {
+          after: async (session) => options.sessionCache?.forgetToken(session.token),
         },
       },
     },

@@ -1,6 +1,17 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, ENVIRONMENT_VARIABLES, loadConfig } from './config.ts';
+
+it('documents every environment variable in the README configuration table', () => {
+  const readme = fs.readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+  const tableRows = readme.split('\n').filter((line) => line.startsWith('| `'));
+  const documented = new Set(
+    tableRows.flatMap((row) => [...row.split('|')[1]!.matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1])),
+  );
+  expect(ENVIRONMENT_VARIABLES.filter((name) => !documented.has(name))).toEqual([]);
+  expect([...documented].filter((name) => !ENVIRONMENT_VARIABLES.includes(name!))).toEqual([]);
+});
 
 describe('loadConfig', () => {
   it('gives embedded defaults with an empty environment', () => {

@@ -67,6 +67,7 @@ const envSchema = z.object({
     .regex(/^[a-z][a-z0-9-]{1,30}$/, { message: 'expected lowercase letters, digits and dashes' })
     .default('oidc'),
   SIGN_IN_RATE_LIMIT: integerFromEnv(1, 10_000).default(10),
+  SESSION_CACHE_SECONDS: integerFromEnv(0, 300).default(10),
   DAILY_CREATION_LIMIT: integerFromEnv(1, 10_000).default(10),
   RENDER_CATALOG: booleanFromEnv.default(true),
   SMTP_URL: urlFromEnv(['smtp:', 'smtps:']).optional(),
@@ -76,6 +77,9 @@ const envSchema = z.object({
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   LLM_TIMEOUT_MS: integerFromEnv(1000, 120_000).default(20_000),
 });
+
+/** The names of every environment variable Bops reads. */
+export const ENVIRONMENT_VARIABLES = Object.keys(envSchema.shape);
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -117,6 +121,8 @@ export interface Config {
     providers: OidcProviderConfig[];
     /** Sign-in attempts per minute per client address. */
     signInRateLimit: number;
+    /** How long a process may answer from memory which person a session cookie is (0: ask every time). */
+    sessionCacheMs: number;
   };
 }
 
@@ -235,6 +241,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: Role = 'a
           timeoutMs: e.LLM_TIMEOUT_MS,
         }
       : null,
-    auth: { secret: e.AUTH_SECRET ?? null, localAccounts, providers, signInRateLimit: e.SIGN_IN_RATE_LIMIT },
+    auth: {
+      secret: e.AUTH_SECRET ?? null,
+      localAccounts,
+      providers,
+      signInRateLimit: e.SIGN_IN_RATE_LIMIT,
+      sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
+    },
   };
 }

@@ -1,14 +1,12 @@
+import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/create-auth.ts';
-import { CLIENT_IP_HEADER } from '../auth/create-auth.ts';
+import { CLIENT_IP_HEADER, COOKIE_PREFIX } from '../auth/create-auth.ts';
+import type { SessionCache, SessionOwner } from '../auth/session-cache.ts';
 import type { Config } from '../config/config.ts';
 import { unauthorized } from '../http/http-error.ts';
 
-export interface SignedInUser {
-  id: string;
-  email: string;
-  sessionId: string;
-}
+export type SignedInUser = SessionOwner;
 
 export interface SignInMethods {
   emailPassword: boolean;
@@ -30,10 +28,12 @@ export function fetchHeadersOf(request: FastifyRequest): Headers {
 export class AuthService {
   readonly #auth: Auth;
   readonly #config: Config;
+  readonly #sessions: SessionCache;
 
-  constructor(deps: { auth: Auth; config: Config }) {
+  constructor(deps: { auth: Auth; config: Config; sessionCache: SessionCache }) {
     this.#auth = deps.auth;
     this.#config = deps.config;
+    this.#sessions = deps.sessionCache;
   }
 
   signInMethods(): SignInMethods {
@@ -49,9 +49,16 @@ export class AuthService {
   }
 
   async currentUser(request: FastifyRequest): Promise<SignedInUser | null> {
-    const result = await this.#auth.api.getSession({ headers: fetchHeadersOf(request) });
+    const headers = fetchHeadersOf(request);
+    const cookie = getSessionCookie(headers, { cookiePrefix: COOKIE_PREFIX });
+    if (!cookie) return null;
+    const cached = this.#sessions.get(cookie);
+    if (cached) return cached;
+    const result = await this.#auth.api.getSession({ headers });
     if (!result) return null;
-    return { id: result.user.id, email: result.user.email, sessionId: result.session.id };
+    const user = { id: result.user.id, email: result.user.email, sessionId: result.session.id };
+    this.#sessions.set(cookie, user, new Date(result.session.expiresAt));
+    return user;
   }
 
   async requireUser(request: FastifyRequest): Promise<SignedInUser> {

@@ -8,6 +8,7 @@ import { MusicRepository } from '../repositories/music.repository.ts';
 import { PlaylistRepository } from '../repositories/playlist.repository.ts';
 import { UserRepository } from '../repositories/user.repository.ts';
 import type { Storage } from '../storage/storage.ts';
+import type { SessionCache } from '../auth/session-cache.ts';
 import { AuthService } from './auth.service.ts';
 import { HealthService } from './health.service.ts';
 import { LyricsService } from './lyrics.service.ts';
@@ -53,6 +54,7 @@ export interface ServiceDeps {
   storage: Storage;
   queue: JobQueue;
   auth: Auth;
+  sessionCache: SessionCache;
   logger: FastifyBaseLogger;
   cpu: CpuPool;
 }
@@ -76,7 +78,7 @@ export function createServices(deps: ServiceDeps): Services {
   return {
     storage: deps.storage,
     health: new HealthService({ db, config: deps.config, databaseKind: deps.database.kind }),
-    auth: new AuthService({ auth: deps.auth, config: deps.config }),
+    auth: new AuthService({ auth: deps.auth, config: deps.config, sessionCache: deps.sessionCache }),
     profile: new ProfileService({ users, storage: deps.storage, queue: deps.queue }),
     shell: new ShellService({ users, crashes: new CrashReportRepository(db) }),
     lyrics: new LyricsService({ config: deps.config, logger: deps.logger }),
