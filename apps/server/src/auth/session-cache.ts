@@ -55,7 +55,11 @@ export class SessionCache {
     }
     if (this.#entries.size >= this.#maxEntries) this.#evict(now);
     this.#entries.delete(token);
-    this.#entries.set(token, { cookie, owner, until: Math.min(now + this.#ttlMs, sessionExpiresAt.getTime()) });
+    this.#entries.set(token, {
+      cookie,
+      owner,
+      until: Math.min(now + this.#ttlMs, sessionExpiresAt.getTime()),
+    });
   }
 
   /** A session ended (sign-out, revocation): its token stops resolving here at once. */
