@@ -9,6 +9,7 @@ import { assertEveryJobTypeHandled, JobQueue, type JobHandlers } from './jobs/jo
 import { jobTypes } from './jobs/job-types.ts';
 import { createAuth } from './auth/create-auth.ts';
 import { SessionCache } from './auth/session-cache.ts';
+import { ReadCache } from './db/read-cache.ts';
 import { SettingsRepository } from './repositories/settings.repository.ts';
 import { createServices, type Services } from './services/services.ts';
 import { createStorage } from './storage/create-storage.ts';
@@ -87,7 +88,30 @@ export async function startBops(config: Config, options: StartOptions): Promise<
     const secret = await new SettingsRepository(database.db).authSecret(config.auth.secret);
     const sessionCache = new SessionCache({ ttlMs: config.auth.sessionCacheMs });
     const auth = createAuth({ config, db: database.db, secret, logger, sessionCache });
-    const services = createServices({ config, database, storage, queue, auth, sessionCache, logger, cpu });
+    const readCache = new ReadCache();
+    if (config.role !== 'worker') {
+      const stopWatching = await database.watchReadChanges({
+        change: () => readCache.invalidate(),
+        countsChange: (musicId) => readCache.invalidateTag(musicId),
+        sessionEnd: (sessionId) => sessionCache.forgetSession(sessionId),
+        live: (isLive) => {
+          readCache.setLive(isLive);
+          sessionCache.setLive(isLive);
+        },
+      });
+      cleanups.push(stopWatching);
+    }
+    const services = createServices({
+      config,
+      database,
+      storage,
+      queue,
+      auth,
+      sessionCache,
+      readCache,
+      logger,
+      cpu,
+    });
 
     if (options.workers ?? config.role !== 'api') {
       await queue.work(

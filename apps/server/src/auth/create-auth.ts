@@ -101,7 +101,7 @@ export function createAuth(options: {
           },
         },
         delete: {
-          after: async (session) => options.sessionCache?.forgetToken(session.token),
+          after: async (session) => options.sessionCache?.forgetSession(session.id),
         },
       },
     },

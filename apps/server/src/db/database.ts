@@ -22,8 +22,28 @@ export interface DatabaseHandle {
   /** Connection settings for pg-boss on this same database. */
   queueConnection: Pick<ConstructorOptions, 'db' | 'backend' | 'connectionString' | 'max'>;
   migrate(): Promise<void>;
+  /**
+   * Follows the announcements of committed changes to songs, playlists and sessions (migration 0002). `live(false)`
+   * when they may have been missed (a dropped connection), `live(true)` once they arrive again. Resolves to
+   * a stop function.
+   */
+  watchReadChanges(handlers: ReadChangeHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+export interface ReadChangeHandlers {
+  /** Songs or playlists changed. */
+  change(): void;
+  /** The like or listen counts of one song changed. */
+  countsChange(musicId: string): void;
+  /** A session ended (signed out, revoked, its account terminated). */
+  sessionEnd(sessionId: string): void;
+  live(isLive: boolean): void;
+}
+
+export const READ_CHANGE_CHANNEL = 'bops_read_change';
+export const COUNT_CHANGE_CHANNEL = 'bops_count_change';
+export const SESSION_END_CHANNEL = 'bops_session_end';
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -37,6 +57,19 @@ export async function openDatabase(config: Config['database']): Promise<Database
       db: db as unknown as Database,
       queueConnection: { db: fromPglite(client), backend: 'pglite' },
       migrate: () => migratePglite(db, { migrationsFolder }),
+      // One process owns the embedded database, and it delivers a notification with the query that caused it.
+      watchReadChanges: async (handlers) => {
+        const unlisten = [
+          await client.listen(READ_CHANGE_CHANNEL, () => handlers.change()),
+          await client.listen(COUNT_CHANGE_CHANNEL, (musicId) => handlers.countsChange(musicId)),
+          await client.listen(SESSION_END_CHANNEL, (sessionId) => handlers.sessionEnd(sessionId)),
+        ];
+        handlers.live(true);
+        return async () => {
+          handlers.live(false);
+          for (const stop of unlisten) await stop();
+        };
+      },
       close: () => client.close(),
     };
   }
@@ -49,6 +82,70 @@ export async function openDatabase(config: Config['database']): Promise<Database
     db: db as unknown as Database,
     queueConnection: { connectionString: config.url, max: Math.max(2, Math.ceil(config.poolMax / 2)) },
     migrate: () => migratePg(db, { migrationsFolder }),
+    watchReadChanges: (handlers) => watchPostgresChanges(config.url, handlers),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own. When it drops, whatever was announced meanwhile is lost, so the cache is
+ * told it is not live until a new connection listens again; retries back off up to 10 s.
+ */
+async function watchPostgresChanges(url: string, handlers: ReadChangeHandlers): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let delayMs = 250;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      handlers.live(false);
+      void next.end().catch(() => {});
+      schedule();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => {
+      if (message.channel === READ_CHANGE_CHANNEL) handlers.change();
+      else if (message.channel === COUNT_CHANGE_CHANNEL && message.payload) {
+        handlers.countsChange(message.payload);
+      } else if (message.channel === SESSION_END_CHANNEL && message.payload) {
+        handlers.sessionEnd(message.payload);
+      }
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(
+        `LISTEN ${READ_CHANGE_CHANNEL}; LISTEN ${COUNT_CHANGE_CHANNEL}; LISTEN ${SESSION_END_CHANNEL}`,
+      );
+    } catch (error) {
+      lost();
+      throw error;
+    }
+    if (stopped) return;
+    delayMs = 250;
+    handlers.live(true);
+  };
+  const schedule = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().catch(() => {});
+    }, delayMs);
+    retry.unref();
+    delayMs = Math.min(delayMs * 2, 10_000);
+  };
+  // Start-up does not wait for it: until it listens, reads simply go to the database.
+  await connect().catch(() => {});
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    handlers.live(false);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
   };
 }

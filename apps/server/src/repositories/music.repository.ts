@@ -96,12 +96,31 @@ export class MusicRepository {
       .where(eq(musicItems.id, id));
   }
 
-  /** The song if `viewerId` (null: a visitor) may see it. */
-  async findVisible(id: string, viewerId: string | null): Promise<ViewedMusic | null> {
+  /**
+   * The song and whether it is public, whoever asks: what can be kept between requests. Its like and listen
+   * counts are as of the read; `liveCounts` has them now.
+   */
+  async findWithVisibility(id: string): Promise<Omit<ViewedMusic, 'liked'> | null> {
     const [row] = await this.#db
-      .select(viewedColumns(viewerId))
+      .select({ music: musicItems, isPublic: musicIsPublic().mapWith(Boolean) })
       .from(musicItems)
-      .where(and(eq(musicItems.id, id), musicVisibleTo(viewerId)));
+      .where(eq(musicItems.id, id));
+    return row ?? null;
+  }
+
+  /** A song's like and listen counts now, and whether the viewer likes it; null once it is gone. */
+  async liveCounts(
+    id: string,
+    viewerId: string | null,
+  ): Promise<{ likesCount: number; viewsCount: number; liked: boolean } | null> {
+    const [row] = await this.#db
+      .select({
+        likesCount: musicItems.likesCount,
+        viewsCount: musicItems.viewsCount,
+        liked: likedBy(viewerId).mapWith(Boolean),
+      })
+      .from(musicItems)
+      .where(eq(musicItems.id, id));
     return row ?? null;
   }
 

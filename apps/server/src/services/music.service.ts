@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ReadCache } from '../db/read-cache.ts';
 import { notFound } from '../http/http-error.ts';
 import type { MusicRepository, ViewedMusic } from '../repositories/music.repository.ts';
 import type { LikeResponse, MusicFileKind, MusicItemResponse, ViewResponse } from '../routes/music.schema.ts';
@@ -17,34 +18,68 @@ const NOT_FOUND = 'This song does not exist.';
  */
 export class MusicService {
   readonly #music: MusicRepository;
+  readonly #cache: ReadCache;
 
-  constructor(deps: { music: MusicRepository }) {
+  constructor(deps: { music: MusicRepository; readCache: ReadCache }) {
     this.#music = deps.music;
+    this.#cache = deps.readCache;
   }
 
-  async #visible(musicId: string, viewerId: string | null): Promise<ViewedMusic> {
-    const viewed = await this.#music.findVisible(musicId, viewerId);
-    if (!viewed) throw notFound(NOT_FOUND);
-    return viewed;
+  /** The song, kept between requests, if the viewer may see it; its counts may be a little old. */
+  async #find(musicId: string, viewerId: string | null): Promise<Omit<ViewedMusic, 'liked'> | null> {
+    const song = await this.#cache.get(`song:${musicId}`, () => this.#music.findWithVisibility(musicId));
+    if (!song || !(song.isPublic || (viewerId !== null && song.music.ownerId === viewerId))) return null;
+    return song;
+  }
+
+  async #visible(musicId: string, viewerId: string | null): Promise<Omit<ViewedMusic, 'liked'>> {
+    const song = await this.#find(musicId, viewerId);
+    if (!song) throw notFound(NOT_FOUND);
+    return song;
+  }
+
+  /**
+   * The song with its counts and the viewer's like as they are now (kept until the database announces that
+   * they moved); null when the viewer may not see it.
+   */
+  async #findCurrent(musicId: string, viewerId: string | null): Promise<ViewedMusic | null> {
+    const song = await this.#find(musicId, viewerId);
+    const live =
+      song &&
+      (await this.#cache.get(
+        `counts:${musicId}:${viewerId ?? ''}`,
+        () => this.#music.liveCounts(musicId, viewerId),
+        { tag: musicId },
+      ));
+    if (!song || !live) return null;
+    return {
+      music: { ...song.music, likesCount: live.likesCount, viewsCount: live.viewsCount },
+      isPublic: song.isPublic,
+      liked: live.liked,
+    };
+  }
+
+  async #current(musicId: string, viewerId: string | null): Promise<ViewedMusic> {
+    const current = await this.#findCurrent(musicId, viewerId);
+    if (!current) throw notFound(NOT_FOUND);
+    return current;
   }
 
   /** `GET music/getMusic/{musicId}` for a signed-in person. */
   async get(viewerId: string, musicId: string): Promise<MusicItemResponse> {
-    return presentMusic(await this.#visible(musicId, viewerId), viewerId);
+    return presentMusic(await this.#current(musicId, viewerId), viewerId);
   }
 
-  /** `GET music/shared/{musicId}`: a public song for anyone with the link. */
+  /** `GET music/shared/{musicId}`: a public song for anyone with the link (a signed-in visitor sees their like). */
   async shared(musicId: string, viewerId: string | null): Promise<MusicItemResponse> {
-    const viewed = await this.#visible(musicId, null);
-    // A signed-in visitor still sees their own like.
-    const personal = viewerId ? await this.#music.findVisible(musicId, viewerId) : null;
-    return presentMusic(personal ?? viewed, viewerId);
+    await this.#visible(musicId, null);
+    return presentMusic(await this.#current(musicId, viewerId), viewerId);
   }
 
   /** A public song, or null (link previews must not reveal anything else). */
   async findPublic(musicId: string): Promise<MusicItemResponse | null> {
-    const viewed = await this.#music.findVisible(musicId, null);
-    return viewed ? presentMusic(viewed, null) : null;
+    const current = await this.#findCurrent(musicId, null);
+    return current ? presentMusic(current, null) : null;
   }
 
   async like(userId: string, musicId: string, count: number): Promise<LikeResponse> {

@@ -1,4 +1,5 @@
 import { badRequest, HttpError, notFound } from '../http/http-error.ts';
+import type { ReadCache } from '../db/read-cache.ts';
 import type { MusicRepository, ViewedMusic } from '../repositories/music.repository.ts';
 import {
   TOP_BY_VIEWS_PLAYLIST_ID,
@@ -49,9 +50,12 @@ export class PlaylistService {
   #system: Promise<void> | null = null;
   #topByViews: { until: number; songs: Promise<ViewedMusic[]> } | null = null;
 
-  constructor(deps: { playlists: PlaylistRepository; music: MusicRepository }) {
+  readonly #cache: ReadCache;
+
+  constructor(deps: { playlists: PlaylistRepository; music: MusicRepository; readCache: ReadCache }) {
     this.#playlists = deps.playlists;
     this.#music = deps.music;
+    this.#cache = deps.readCache;
   }
 
   /** The instance-wide playlists exist once the first request needs them. */
@@ -117,15 +121,11 @@ export class PlaylistService {
     userId: string,
     options: { includeArchived?: boolean } = {},
   ): Promise<PlaylistSummaryResponse[]> {
-    await this.#ensureSystemPlaylists();
-    let own = await this.#playlists.listOwned(userId, options.includeArchived ?? false);
-    if (!own.some((row) => row.kind === 'default')) {
-      await this.#playlists.ensureDefault(userId, DEFAULT_PLAYLIST_TITLE);
-      own = await this.#playlists.listOwned(userId, options.includeArchived ?? false);
-    }
-    const [entries, system, topByViews] = await Promise.all([
-      this.#playlists.entries([TOP_SONGS_PLAYLIST_ID, ...own.map((row) => row.id)], userId),
-      this.#playlists.findByIds([TOP_SONGS_PLAYLIST_ID, TOP_BY_VIEWS_PLAYLIST_ID]),
+    const includeArchived = options.includeArchived ?? false;
+    const [{ own, entries, system }, topByViews] = await Promise.all([
+      this.#cache.get(`playlists:${userId}:${includeArchived}`, () =>
+        this.#listRows(userId, includeArchived),
+      ),
       this.#topByViewsForList(),
     ]);
     const byPlaylist = new Map<string, SummaryEntry[]>();
@@ -146,6 +146,21 @@ export class PlaylistService {
     ];
     for (const row of ordered) summaries.push(this.#summary(row, byPlaylist.get(row.id) ?? []));
     return summaries;
+  }
+
+  /** Everything the playlist list shows for one person, apart from the chart (kept on its own). */
+  async #listRows(userId: string, includeArchived: boolean) {
+    await this.#ensureSystemPlaylists();
+    let own = await this.#playlists.listOwned(userId, includeArchived);
+    if (!own.some((row) => row.kind === 'default')) {
+      await this.#playlists.ensureDefault(userId, DEFAULT_PLAYLIST_TITLE);
+      own = await this.#playlists.listOwned(userId, includeArchived);
+    }
+    const [entries, system] = await Promise.all([
+      this.#playlists.entries([TOP_SONGS_PLAYLIST_ID, ...own.map((row) => row.id)], userId),
+      this.#playlists.findByIds([TOP_SONGS_PLAYLIST_ID, TOP_BY_VIEWS_PLAYLIST_ID]),
+    ]);
+    return { own, entries, system };
   }
 
   async #readable(playlistId: string, viewerId: string | null): Promise<PlaylistRow> {

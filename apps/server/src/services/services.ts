@@ -9,6 +9,7 @@ import { PlaylistRepository } from '../repositories/playlist.repository.ts';
 import { UserRepository } from '../repositories/user.repository.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { SessionCache } from '../auth/session-cache.ts';
+import type { ReadCache } from '../db/read-cache.ts';
 import { AuthService } from './auth.service.ts';
 import { HealthService } from './health.service.ts';
 import { LyricsService } from './lyrics.service.ts';
@@ -55,6 +56,7 @@ export interface ServiceDeps {
   queue: JobQueue;
   auth: Auth;
   sessionCache: SessionCache;
+  readCache: ReadCache;
   logger: FastifyBaseLogger;
   cpu: CpuPool;
 }
@@ -63,7 +65,11 @@ export function createServices(deps: ServiceDeps): Services {
   const { db } = deps.database;
   const users = new UserRepository(db);
   const music = new MusicRepository(db);
-  const playlists = new PlaylistService({ playlists: new PlaylistRepository(db), music });
+  const playlists = new PlaylistService({
+    playlists: new PlaylistRepository(db),
+    music,
+    readCache: deps.readCache,
+  });
   const mailer = new Mailer(deps.config.mail);
   const voiceClones = new VoiceCloneService({
     config: deps.config,
@@ -84,7 +90,7 @@ export function createServices(deps: ServiceDeps): Services {
     lyrics: new LyricsService({ config: deps.config, logger: deps.logger }),
     analytics: new AnalyticsService({ events: new AnalyticsRepository(db) }),
     takedowns: new TakedownService({ notices: new TakedownRepository(db) }),
-    music: new MusicService({ music }),
+    music: new MusicService({ music, readCache: deps.readCache }),
     demoSongs: new DemoSongsService({
       music,
       playlists,
