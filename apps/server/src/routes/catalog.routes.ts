@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { HttpError } from '../http/http-error.ts';
 import { sendStoredFile } from '../http/send-stored-file.ts';
 import { catalogKeys } from '../services/catalog.service.ts';
 import type { Services } from '../services/services.ts';
+import { artistFileParams, musicFileParams } from './catalog.schema.ts';
 
-const musicFile = z.object({ file: z.string().regex(/^[a-z0-9-]{1,80}\.(mp3|svg)$/) });
-const artistFile = z.object({ file: z.string().regex(/^[a-z0-9-]{1,80}\.mp3$/) });
 const catalogCache = 'public, max-age=86400';
 
 /** The built-in catalogue (spec: music under /audio/musics/{fileName}.mp3), open to everyone. */
@@ -27,7 +25,7 @@ export async function catalogRoutes(
   };
 
   app.get('/audio/musics/:file', async (request, reply) => {
-    const parsed = musicFile.safeParse(request.params);
+    const parsed = musicFileParams.safeParse(request.params);
     if (!parsed.success) return reply.callNotFound();
     const [id, extension] = parsed.data.file.split('.') as [string, string];
     if (!services.creation.hasMusicSelection(id)) return reply.callNotFound();
@@ -39,7 +37,7 @@ export async function catalogRoutes(
   });
 
   app.get('/audio/artists/:file', async (request, reply) => {
-    const parsed = artistFile.safeParse(request.params);
+    const parsed = artistFileParams.safeParse(request.params);
     if (!parsed.success) return reply.callNotFound();
     const id = parsed.data.file.slice(0, -4);
     if (!services.creation.hasArtist(id)) return reply.callNotFound();
