@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogKeys } from '../services/catalog.service.ts';
 import { waitFor } from '../test/spawn-bops.ts';
-import { startTestRuntime, type TestRuntime } from '../test/test-runtime.ts';
+import { startTestRuntime, testDatabaseKinds, type TestRuntime } from '../test/test-runtime.ts';
 
-describe('the built-in catalogue', () => {
+describe.each(testDatabaseKinds)('the built-in catalogue on %s', (kind) => {
   let runtime: TestRuntime;
   beforeAll(async () => {
-    runtime = await startTestRuntime('pglite');
+    runtime = await startTestRuntime(kind);
   });
   afterAll(async () => runtime?.destroy());
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, buildUser } from '../test/factories.ts';
-import { startTestRuntime, type TestRuntime } from '../test/test-runtime.ts';
+import { startTestRuntime, testDatabaseKinds, type TestRuntime } from '../test/test-runtime.ts';
 
 /** An OpenAI-compatible chat endpoint on loopback whose answer each test chooses. */
 async function startFakeModel(answer: { status: number; body: unknown; delayMs?: number }) {
@@ -30,13 +30,13 @@ async function startFakeModel(answer: { status: number; body: unknown; delayMs?:
   };
 }
 
-describe('lyrics generation', () => {
+describe.each(testDatabaseKinds)('lyrics generation on %s', (kind) => {
   let runtime: TestRuntime;
   let model: Awaited<ReturnType<typeof startFakeModel>>;
 
   beforeAll(async () => {
     model = await startFakeModel({ status: 200, body: {} });
-    runtime = await startTestRuntime('pglite', {
+    runtime = await startTestRuntime(kind, {
       env: {
         LLM_BASE_URL: model.url,
         LLM_API_KEY: 'sk-test',
