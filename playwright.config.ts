@@ -77,6 +77,8 @@ export default defineConfig({
         GOOGLE_CLIENT_SECRET: 'bops-test-secret-0123456789',
         GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${idpPort}/.well-known/openid-configuration`,
         SIGN_IN_RATE_LIMIT: '1000',
+        // Set by .ci/run for a second pass on PostgreSQL (an empty database of its own).
+        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       },
       stdout: 'ignore',
       stderr: 'pipe',

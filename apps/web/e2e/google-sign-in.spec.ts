@@ -1,11 +1,30 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+/** On the profile page: edit, save, reload and see it kept; then log off and meet the guard again. */
+async function editProfileThenSignOff(page: Page, displayName: string) {
+  await expect(page).toHaveURL(/\/my-bops\/profile$/);
+  await page.getByLabel('Display name').fill(displayName);
+  await page.getByLabel('Bio').fill('Signed in through the identity provider.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your profile is saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Display name')).toHaveValue(displayName);
+  await expect(page.getByLabel('Bio')).toHaveValue('Signed in through the identity provider.');
+  await page.getByRole('button', { name: 'Log off' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/manage');
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fmanage$/);
+  expect((await page.request.get('/api/user/bops_profile')).status()).toBe(401);
+}
 
 /**
  * Google sign-in end to end: the server is configured with Google's client settings, discovered from a
  * real OpenID provider on loopback (the same code path Google uses), and the browser goes through the
  * popup, the provider's login and consent pages, and back.
  */
-test('signs in with Google in a popup and lands on the page asked for', async ({ page }) => {
+test('signs in with Google in a popup, lands on the page asked for, keeps a profile edit and signs off', async ({
+  page,
+}) => {
   await page.goto('/manage');
   await expect(page).toHaveURL(/\/sign-in/);
   const popupOpened = page.waitForEvent('popup');
@@ -22,9 +41,16 @@ test('signs in with Google in a popup and lands on the page asked for', async ({
   await expect.poll(() => popup.isClosed()).toBe(true);
   const profile = await page.request.get('/api/user/bops_profile');
   expect((await profile.json()).data.email).toBe('grace@example.test');
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Profile' })
+    .click();
+  await editProfileThenSignOff(page, 'Grace from Google');
 });
 
-test('falls back to a redirect when the popup is blocked', async ({ page }) => {
+test('falls back to a redirect when the popup is blocked, then keeps a profile edit and signs off', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     window.open = () => null;
   });
@@ -39,4 +65,5 @@ test('falls back to a redirect when the popup is blocked', async ({ page }) => {
   await expect(page).toHaveURL(/\/my-bops\/profile$/, { timeout: 20_000 });
   const profile = await page.request.get('/api/user/bops_profile');
   expect((await profile.json()).data.email).toBe('henry@example.test');
+  await editProfileThenSignOff(page, 'Henry from Google');
 });
