@@ -42,6 +42,15 @@ function secondsLeft(text: string | null): number {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
+/** The engine lets a song ring out this long after its last bar. */
+const RING_OUT_SECONDS = 1.5;
+
+/** The song list's duration: 22.9 → "00:22". */
+function mmss(seconds: number): string {
+  const whole = Math.floor(seconds);
+  return `${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
+}
+
 const lyrics = [
   'Late night coding with the screen so bright',
   'Every bug I fix makes the future feel right',
@@ -123,10 +132,29 @@ test.describe('rap generator, desktop', () => {
     await shot(page, 'rap-step-3');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
 
-    // Step 4: beats by mood with BPM, or no music (the test server has not rendered the catalogue).
+    // Step 4: beats by mood with BPM. The song's beat is rendered with the song, so a beat works although the
+    // test server has not rendered the catalogue's preview files. Boom Bap is not a half-time mood: its bar is
+    // four beats at the listed BPM, which the checks on the MP3 rely on.
     await expect(page).toHaveURL(/\/create\/step-4$/);
-    await expect(page.getByText(/\d+ BPM/).first()).toBeVisible();
-    await page.getByRole('radio', { name: 'No music' }).click();
+    const beats = page
+      .getByRole('radiogroup', { name: 'Suggested music' })
+      .getByRole('radio', { name: /^Choose / });
+    await expect(beats.first()).toBeVisible();
+    const allBeats = await beats.count();
+    const moods = page.getByRole('group', { name: 'Moods' });
+    await expect(moods.getByRole('button', { name: 'All moods' })).toHaveAttribute('aria-pressed', 'true');
+    await moods.getByRole('button', { name: 'Boom Bap' }).click();
+    await expect(moods.getByRole('button', { name: 'Boom Bap' })).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => beats.count()).toBeLessThan(allBeats);
+    const moodBeats = await beats.all();
+    expect(moodBeats.length).toBeGreaterThan(0);
+    for (const card of moodBeats) await expect(card).toContainText(/Boom Bap\s*\d+ BPM/);
+    const beat = moodBeats[0]!;
+    const beatName = ((await beat.getAttribute('aria-label')) ?? '').replace(/^Choose /, '');
+    const beatBpm = Number(/(\d+) BPM/.exec((await beat.textContent()) ?? '')![1]);
+    await beat.click();
+    await expect(beat).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('radio', { name: 'No music' })).toHaveAttribute('aria-checked', 'false');
     await shot(page, 'rap-step-4');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
 
@@ -137,6 +165,7 @@ test.describe('rap generator, desktop', () => {
     await expect(page.getByText('Email is invalid')).toBeVisible();
     await page.getByLabel('Email').fill('');
     await expect(page.getByRole('region', { name: 'Your rap' })).toContainText('Night Shift');
+    await expect(page.getByRole('region', { name: 'Your rap' })).toContainText(beatName);
     await shot(page, 'rap-step-5');
     const created = page.waitForResponse('**/api/music/createMusic/v3');
     await page.getByRole('button', { name: 'Create my rap' }).click();
@@ -169,16 +198,9 @@ test.describe('rap generator, desktop', () => {
     await expect(page.getByTestId('process-indicator')).toBeHidden();
     expect(await countdownTasks(page)).toEqual([]);
 
-    // The MP3 is real audio of a sane size.
     const audio = page.getByTestId('result-audio');
     const src = await audio.getAttribute('src');
     expect(src).toMatch(/^\/api\/music\/[0-9a-f-]+\/audio$/);
-    const mp3 = await page.request.get(src!);
-    expect(mp3.status()).toBe(200);
-    expect(mp3.headers()['content-type']).toContain('audio/mpeg');
-    const bytes = (await mp3.body()).length;
-    expect(bytes).toBeGreaterThan(20_000);
-    expect(bytes).toBeLessThan(5_000_000);
 
     // Playing lights up the lines and words as they are rapped.
     const lyricsList = page.getByTestId('synced-lyrics');
@@ -197,20 +219,95 @@ test.describe('rap generator, desktop', () => {
       .toBeGreaterThan(1);
     await page.getByRole('button', { name: 'Pause' }).click();
 
-    // The song landed in the user's "My Bops" playlist.
+    // The song landed in the user's "My Bops" playlist, and plays from there.
     const musicId = /\/api\/music\/([^/]+)\/audio/.exec(src!)![1]!;
-    const playlists = (await (await page.request.get('/api/music/playlists')).json()) as {
-      data: { id: string; title: string; musics?: unknown[] }[];
-    };
-    const myBops = playlists.data.find((playlist) => playlist.title === 'My Bops');
-    expect(myBops).toBeDefined();
-    const playlist = (await (await page.request.get(`/api/music/playlist/${myBops!.id}`)).json()) as {
-      data: { musics: { musicId: string }[] };
-    };
-    expect(playlist.data.musics.map((music) => music.musicId)).toContain(musicId);
-
     await page.getByRole('link', { name: 'My Bops' }).click();
     await expect(page).toHaveURL(/\/my-bops$/);
+    const playlists = page.getByRole('list', { name: 'Playlists' });
+    await expect(playlists.getByRole('link', { name: /My Bops/ })).toContainText('1 song');
+    await playlists.getByRole('link', { name: /My Bops/ }).click();
+    await expect(page).toHaveURL(/\/playlist\//);
+    const myBopsId = /\/playlist\/([^/?#]+)/.exec(page.url())![1]!;
+    const listed = (await (await page.request.get(`/api/music/playlist/${myBopsId}`)).json()) as {
+      data: { title: string; musics: { musicId: string; duration: number }[] };
+    };
+    expect(listed.data.title).toBe('My Bops');
+    const song = listed.data.musics.find((music) => music.musicId === musicId);
+    expect(song).toBeDefined();
+    const listedSeconds = song!.duration;
+    const row = page.getByRole('list', { name: 'Songs' }).locator(`li[data-music-id="${musicId}"]`);
+    await expect(row).toContainText('Night Shift');
+    await expect(row).toContainText(mmss(listedSeconds));
+    await row.getByRole('button', { name: 'Play Night Shift' }).click();
+    const player = page.getByRole('region', { name: 'Music player' });
+    await expect(player.getByTestId('player-title')).toHaveText('Night Shift');
+    await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Pause Night Shift' })).toBeVisible();
+    const seek = player.getByRole('slider', { name: 'Seek' });
+    await expect
+      .poll(async () => Number(await seek.getAttribute('aria-valuenow')), { timeout: 15_000 })
+      .toBeGreaterThan(1);
+    const playerAudio = page.getByTestId('player-audio');
+    await expect
+      .poll(() => playerAudio.evaluate((element: HTMLAudioElement) => element.currentTime), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(1.5);
+    expect(await playerAudio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(false);
+    await shot(page, 'rap-my-bops-playing');
+    const playing = await playerAudio.evaluate((element: HTMLAudioElement) => element.currentSrc);
+    expect(new URL(playing).pathname).toBe(src);
+    await player.getByRole('button', { name: 'Pause' }).click();
+    await expect(player.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+
+    // The MP3, checked by the engine's analyzer.
+    const mp3 = await page.request.get(src!);
+    expect(mp3.status()).toBe(200);
+    expect(mp3.headers()['content-type']).toContain('audio/mpeg');
+    const bytes = new Uint8Array(await mp3.body());
+    const { analyzeAudio, sniffAudioFormat } = await import('@bops/engine');
+    expect(sniffAudioFormat(bytes)).toBe('mp3');
+    const analysis = await analyzeAudio(bytes);
+    // The plan: the engine lays the song out in whole bars (a 2-bar intro, the lines in 2-bar phrases of one or
+    // two bars each, a 2-bar outro) and lets it ring out for 1.5 s; the song's duration is that length, to the
+    // sample. Four lines make 8 to 12 bars.
+    const barSeconds = (4 * 60) / beatBpm;
+    const bars = (listedSeconds - RING_OUT_SECONDS) / barSeconds;
+    const plannedSeconds = Math.round(bars) * barSeconds + RING_OUT_SECONDS;
+    test.info().annotations.push({
+      type: 'measured',
+      description: JSON.stringify({
+        beat: beatName,
+        beatBpm,
+        listedSeconds,
+        bars,
+        plannedSeconds,
+        decodedSeconds: analysis.durationSeconds,
+        integratedLufs: analysis.integratedLufs,
+        truePeakDbtp: analysis.truePeakDbtp,
+        estimatedBpm: analysis.bpm,
+        key: analysis.key,
+      }),
+    });
+    expect(Math.abs(bars - Math.round(bars))).toBeLessThan(0.005);
+    expect(Math.round(bars)).toBeGreaterThanOrEqual(8);
+    expect(Math.round(bars)).toBeLessThanOrEqual(12);
+    expect(Math.abs(listedSeconds - plannedSeconds)).toBeLessThan(0.01);
+    // MP3 frames add the encoder's delay (1,105 samples) and pad the last frame (up to 1,151): at most 52 ms at
+    // 44.1 kHz, and nothing is cut. 0.1 s stays far below a bar (2.5 s or more at the catalogue's tempos).
+    expect(analysis.durationSeconds).toBeGreaterThanOrEqual(plannedSeconds - 0.01);
+    expect(analysis.durationSeconds).toBeLessThanOrEqual(plannedSeconds + 0.1);
+    // Mastered to -14 LUFS with a -1 dBTP ceiling.
+    expect(analysis.integratedLufs).toBeGreaterThanOrEqual(-15);
+    expect(analysis.integratedLufs).toBeLessThanOrEqual(-13);
+    expect(analysis.truePeakDbtp).toBeLessThanOrEqual(-1);
+    // The tempo heard is the beat's, or its half or double (tempo estimators often count in eighths).
+    expect(analysis.bpm).not.toBeNull();
+    const tempoError = Math.min(
+      ...[0.5, 1, 2].map((factor) => Math.abs(analysis.bpm! / (beatBpm * factor) - 1)),
+    );
+    expect(tempoError).toBeLessThan(0.03);
+
     expect(errors).toEqual([]);
   });
 });
