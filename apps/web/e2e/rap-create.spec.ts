@@ -61,7 +61,7 @@ const lyrics = [
 test.describe('rap generator, desktop', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('a new user writes a rap, watches it being made across a reload, and plays it with the words lit up', async ({
+  test('a new user writes a rap on a beat, watches it being made across a reload, plays it with the words lit up and again from My Bops, and the MP3 keeps to the plan', async ({
     page,
   }) => {
     test.setTimeout(180_000);
