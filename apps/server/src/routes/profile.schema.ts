@@ -2,18 +2,13 @@ import { z } from 'zod';
 
 const required = 'This field is required';
 
-/** Spec §3 profile update: firstname, lastname, dob (sent empty), displayName, bios. Other keys are ignored. */
+/**
+ * Spec §3 profile update: firstname, lastname, dob (sent empty), displayName, bios. Other keys are ignored.
+ * Only the display name is required: people who sign in with a provider often have no first or last name here.
+ */
 export const updateProfileBody = z.object({
-  firstname: z
-    .string({ message: required })
-    .trim()
-    .min(1, required)
-    .max(60, 'Please use at most 60 characters'),
-  lastname: z
-    .string({ message: required })
-    .trim()
-    .min(1, required)
-    .max(60, 'Please use at most 60 characters'),
+  firstname: z.string().trim().max(60, 'Please use at most 60 characters').default(''),
+  lastname: z.string().trim().max(60, 'Please use at most 60 characters').default(''),
   displayName: z
     .string({ message: required })
     .trim()

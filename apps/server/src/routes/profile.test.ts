@@ -120,6 +120,19 @@ describe.each(testDatabaseKinds)('sign-in and profile on %s', (kind) => {
     expect(response.json().message).toBe('displayName: This field is required');
   });
 
+  it('keeps a profile with only a display name (first and last names are optional, as the form says)', async () => {
+    const user = await buildUser(runtime.app!);
+    const response = await inject({
+      method: 'POST',
+      url: '/api/user/bops_profile/update',
+      headers: as(user),
+      payload: { firstname: '', lastname: '', displayName: 'Just Me', bios: '', dob: '' },
+    });
+    expect(response.statusCode).toBe(200);
+    const profile = await inject({ method: 'GET', url: '/api/user/bops_profile', headers: as(user) });
+    expect(profile.json().data).toMatchObject({ firstname: '', lastname: '', displayName: 'Just Me' });
+  });
+
   it('refuses a state-changing call from another site', async () => {
     const user = await buildUser(runtime.app!);
     const response = await inject({
