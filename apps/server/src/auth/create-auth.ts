@@ -8,6 +8,7 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema.ts';
 import type { SessionCache } from './session-cache.ts';
+import { keyAccountsOnSubject, runAuthRequest } from './subject-keyed-accounts.ts';
 
 /** Header carrying the client address Fastify resolved; anything a client sends under it is replaced. */
 export const CLIENT_IP_HEADER = 'x-bops-client-ip';
@@ -31,7 +32,7 @@ export function createAuth(options: {
   const { config, db } = options;
   const https = config.publicUrl.startsWith('https:');
   const signInRule = { window: 60, max: config.auth.signInRateLimit };
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Bops',
     logger: {
       log: (level, message, ...args) =>
@@ -41,16 +42,18 @@ export function createAuth(options: {
     basePath: '/api/auth',
     secret: options.secret,
     trustedOrigins: [new URL(config.publicUrl).origin],
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: {
-        user: users,
-        session: sessions,
-        account: accounts,
-        verification: verifications,
-        rateLimit: rateLimits,
-      },
-    }),
+    database: keyAccountsOnSubject(
+      drizzleAdapter(db, {
+        provider: 'pg',
+        schema: {
+          user: users,
+          session: sessions,
+          account: accounts,
+          verification: verifications,
+          rateLimit: rateLimits,
+        },
+      }),
+    ),
     emailAndPassword: {
       enabled: config.auth.localAccounts,
       minPasswordLength: 8,
@@ -76,6 +79,10 @@ export function createAuth(options: {
       },
     },
     advanced: {
+      // The auth library turns its origin and callback-URL checks off by itself when NODE_ENV is
+      // "test" or TEST is set; Bops keeps them on whatever the environment says.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       useSecureCookies: https,
       cookiePrefix: COOKIE_PREFIX,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https, path: '/' },
@@ -124,6 +131,10 @@ export function createAuth(options: {
             }),
           ]
         : [],
+  });
+  const handler = auth.handler;
+  return Object.assign(auth, {
+    handler: (request: Request) => runAuthRequest(request, () => handler(request)),
   });
 }
 
