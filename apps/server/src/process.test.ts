@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config/config.ts';
 import { openDatabase } from './db/database.ts';
 import { users } from './db/schema.ts';
+import { cookieHeaderFrom } from './test/factories.ts';
 import { freePort, spawnBops, waitForHealth, type SpawnedProcess } from './test/spawn-bops.ts';
 import { createTestEnvironment, type TestEnvironment } from './test/test-runtime.ts';
 
@@ -19,14 +20,31 @@ describe('the Bops process', () => {
   });
 
   it(
-    'refuses a second process on the same data directory, and the first keeps working',
+    'refuses a second process on the same data directory; the first keeps working and loses nothing',
     { timeout: 180_000 },
     async () => {
-      environment = await createTestEnvironment('pglite');
       const firstPort = freePort();
+      const base = `http://localhost:${firstPort}`;
+      environment = await createTestEnvironment('pglite', { PUBLIC_URL: base });
       const first = spawnBops({ ...environment.env, PORT: String(firstPort) });
       running.push(first);
       await waitForHealth(firstPort);
+
+      // Something written through the API before the second start.
+      const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify({ email: 'first@example.test', password: 'long enough pass', name: 'First' }),
+      });
+      expect(signUp.status).toBe(200);
+      const headers = { cookie: cookieHeaderFrom(signUp.headers.getSetCookie()), origin: base };
+      const created = await fetch(`${base}/api/music/playlist`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ playlistName: 'Written before the second start', private: true }),
+      });
+      expect(created.status).toBe(200);
+      const { id } = ((await created.json()) as { data: { id: string } }).data;
 
       const second = spawnBops({ ...environment.env, PORT: String(freePort()) });
       running.push(second);
@@ -36,8 +54,20 @@ describe('the Bops process', () => {
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/is in use by another Bops process \(pid \d+\)/);
 
-      const health = await fetch(`http://127.0.0.1:${firstPort}/api/health`);
+      const health = await fetch(`${base}/api/health`);
       expect(health.status).toBe(200);
+      // Nothing is lost: the first process still has the session and the playlist, and still writes.
+      const readBack = await fetch(`${base}/api/music/playlist/${id}`, { headers });
+      expect(readBack.status).toBe(200);
+      expect(((await readBack.json()) as { data: { title: string } }).data.title).toBe(
+        'Written before the second start',
+      );
+      const renamed = await fetch(`${base}/api/music/playlist/${id}`, {
+        method: 'PATCH',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Written after the second start' }),
+      });
+      expect(renamed.status).toBe(200);
     },
   );
 
