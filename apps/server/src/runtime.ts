@@ -95,7 +95,11 @@ export async function startBops(config: Config, options: StartOptions): Promise<
         countsChange: (musicId) => readCache.invalidateTag(musicId),
         sessionEnd: (sessionId) => sessionCache.forgetSession(sessionId),
         live: (isLive) => {
-          readCache.setLive(isLive);
+          // Songs and playlists are kept only where a change is announced before its writer hears back
+          // (the embedded database); on PostgreSQL the announcement trails the commit, so a person could
+          // read their own change back unmade. Sessions are kept on both: a sign-out is forgotten at once
+          // by the process that made it.
+          readCache.setLive(isLive && database.announcesChangesBeforeAnswering);
           sessionCache.setLive(isLive);
         },
       });

@@ -28,6 +28,8 @@ export interface DatabaseHandle {
    * a stop function.
    */
   watchReadChanges(handlers: ReadChangeHandlers): Promise<() => Promise<void>>;
+  /** The change announcements of a write reach `watchReadChanges` before the write's own query returns. */
+  announcesChangesBeforeAnswering: boolean;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function openDatabase(config: Config['database']): Promise<Database
       queueConnection: { db: fromPglite(client), backend: 'pglite' },
       migrate: () => migratePglite(db, { migrationsFolder }),
       // One process owns the embedded database, and it delivers a notification with the query that caused it.
+      announcesChangesBeforeAnswering: true,
       watchReadChanges: async (handlers) => {
         const unlisten = [
           await client.listen(READ_CHANGE_CHANNEL, () => handlers.change()),
@@ -83,6 +86,7 @@ export async function openDatabase(config: Config['database']): Promise<Database
     queueConnection: { connectionString: config.url, max: Math.max(2, Math.ceil(config.poolMax / 2)) },
     migrate: () => migratePg(db, { migrationsFolder }),
     watchReadChanges: (handlers) => watchPostgresChanges(config.url, handlers),
+    announcesChangesBeforeAnswering: false,
     close: () => pool.end(),
   };
 }
