@@ -5,6 +5,7 @@ import type { Config } from './config/config.ts';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { jobHandlers, type JobDeps } from './jobs/job-handlers.ts';
+import { startJobSweeper } from './jobs/job-sweeper.ts';
 import { assertEveryJobTypeHandled, JobQueue, type JobHandlers } from './jobs/job-queue.ts';
 import { jobTypes } from './jobs/job-types.ts';
 import { createAuth } from './auth/create-auth.ts';
@@ -123,6 +124,16 @@ export async function startBops(config: Config, options: StartOptions): Promise<
         { db: database.db, storage, cpu, logger, services },
         config.jobs.concurrency,
       );
+      // Creations and AI singers left waiting on a job that was never sent or gave up: now, then each minute.
+      const sweeper = startJobSweeper({
+        sweeps: [
+          { name: 'render-rap', run: () => services.creation.sweep() },
+          { name: 'build-voice-clone', run: () => services.voiceClones.sweep() },
+        ],
+        intervalMs: 60_000,
+        logger,
+      });
+      cleanups.push(() => sweeper.stop());
     }
 
     if (config.renderCatalog && config.role !== 'worker') await services.catalog.ensureRendered();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
-import type { ConstructorOptions, QueueOptions } from 'pg-boss';
+import type { ConstructorOptions, JobWithMetadata, QueueOptions } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobName, JobPayload } from './job-types.ts';
 
@@ -9,6 +9,11 @@ export interface JobRun {
   id: string;
   /** How many times this job ran before (0 on the first attempt). */
   retryCount: number;
+  /**
+   * No retry follows if this attempt throws: the job's own retry limit is used up (pg-boss fails a job
+   * for good once `retryCount >= retryLimit`). A handler then records the failure where people see it.
+   */
+  lastAttempt: boolean;
   /** Aborted when the job's claim is lost or the worker shuts down. */
   signal: AbortSignal;
 }
@@ -36,6 +41,9 @@ export interface JobQueueOptions {
   monitorIntervalSeconds?: number;
   pollingIntervalSeconds?: number;
 }
+
+/** Where a job stands in pg-boss: waiting (created, retry), running (active), or settled. */
+export type JobState = JobWithMetadata['state'];
 
 /** A job id derived from a key, so sending the same key twice queues one job. */
 export function jobIdForKey(name: string, key: string): string {
@@ -97,14 +105,26 @@ export class JobQueue {
       const definition = this.#types[name]!;
       await this.#boss.work(
         name,
-        { batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds: this.#pollingIntervalSeconds },
+        {
+          batchSize: 1,
+          localConcurrency: concurrency,
+          pollingIntervalSeconds: this.#pollingIntervalSeconds,
+          // The job's own retry limit, so a handler knows when it holds the last attempt.
+          includeMetadata: true,
+        },
         async ([job]) => {
           if (!job) return;
           const payload = definition.payload.parse(job.data) as JobPayload<JobName>;
           const started = performance.now();
           this.#logger.info({ job: name, jobId: job.id, attempt: job.retryCount + 1 }, 'job started');
           try {
-            await handler(payload, { id: job.id, retryCount: job.retryCount, signal: job.signal }, deps);
+            const run: JobRun = {
+              id: job.id,
+              retryCount: job.retryCount,
+              lastAttempt: job.retryCount >= job.retryLimit,
+              signal: job.signal,
+            };
+            await handler(payload, run, deps);
             this.#logger.info(
               { job: name, jobId: job.id, ms: Math.round(performance.now() - started) },
               'job done',
@@ -116,6 +136,15 @@ export class JobQueue {
         },
       );
     }
+  }
+
+  /**
+   * The state of the job sent with `key`, or null when there is none: never sent, or deleted once its
+   * retention ended.
+   */
+  async jobState(name: JobName, key: string): Promise<JobState | null> {
+    const [job] = await this.#boss.findJobs(name, { id: jobIdForKey(name, key) });
+    return job?.state ?? null;
   }
 
   /** Reads one job's state (for tests and the operator). */

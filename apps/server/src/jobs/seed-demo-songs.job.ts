@@ -1,10 +1,6 @@
 import type { JobDeps } from './job-handlers.ts';
 import type { JobHandler } from './job-queue.ts';
-import { jobTypes } from './job-types.ts';
 
 /** Renders one of the demo songs of the "Demo" playlist; a song already made is skipped. */
 export const seedDemoSongsJob: JobHandler<'seed-demo-songs', JobDeps> = (payload, run, deps) =>
-  deps.services.demoSongs.render(payload.demoId, {
-    signal: run.signal,
-    lastAttempt: run.retryCount >= (jobTypes['seed-demo-songs'].queue.retryLimit ?? 0),
-  });
+  deps.services.demoSongs.render(payload.demoId, { signal: run.signal, lastAttempt: run.lastAttempt });

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { creationTasks, musicItems, users, type MusicContext } from '../db/schema.ts';
 
@@ -121,18 +121,35 @@ export class CreationRepository {
     });
   }
 
-  /** A failed creation gives its daily slot back (the count skips failed tasks). */
-  async fail(taskId: string, musicId: string | null, reason: string): Promise<void> {
-    await this.#db.transaction(async (tx) => {
-      await tx
+  /**
+   * A failed creation gives its daily slot back (the count skips failed tasks), and its song fails with it.
+   * Only a task still queued or running fails, so a finished one stays finished; true when this call
+   * failed it.
+   */
+  async fail(taskId: string, reason: string): Promise<boolean> {
+    return this.#db.transaction(async (tx) => {
+      const [task] = await tx
         .update(creationTasks)
         .set({ status: 'failed', error: reason, completedAt: new Date(), updatedAt: new Date() })
-        .where(eq(creationTasks.id, taskId));
-      if (musicId)
+        .where(and(eq(creationTasks.id, taskId), inArray(creationTasks.status, ['queued', 'running'])))
+        .returning({ musicId: creationTasks.musicId });
+      if (!task) return false;
+      if (task.musicId)
         await tx
           .update(musicItems)
           .set({ status: 'failed', updatedAt: new Date() })
-          .where(eq(musicItems.id, musicId));
+          .where(and(eq(musicItems.id, task.musicId), eq(musicItems.status, 'rendering')));
+      return true;
     });
+  }
+
+  /** Creations of `kind` still queued or running, oldest first, for the sweeper. */
+  async listUnfinished(kind: CreationTaskRow['kind'], limit = 1000): Promise<Array<{ id: string }>> {
+    return this.#db
+      .select({ id: creationTasks.id })
+      .from(creationTasks)
+      .where(and(eq(creationTasks.kind, kind), inArray(creationTasks.status, ['queued', 'running'])))
+      .orderBy(asc(creationTasks.createdAt))
+      .limit(limit);
   }
 }

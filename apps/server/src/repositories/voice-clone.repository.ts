@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { notices, voiceClones } from '../db/schema.ts';
 
@@ -37,6 +37,26 @@ export class VoiceCloneRepository {
       .where(eq(voiceClones.id, id))
       .returning();
     return row ?? null;
+  }
+
+  /** Fails an AI singer that is still being built (one already ready stays so); true when this call did. */
+  async failProcessing(id: string, reason: string): Promise<boolean> {
+    const rows = await this.#db
+      .update(voiceClones)
+      .set({ status: 'failed', failureReason: reason, updatedAt: new Date() })
+      .where(and(eq(voiceClones.id, id), eq(voiceClones.status, 'processing')))
+      .returning({ id: voiceClones.id });
+    return rows.length > 0;
+  }
+
+  /** AI singers still being built, oldest first, for the sweeper. */
+  async listProcessing(limit = 1000): Promise<Array<{ id: string }>> {
+    return this.#db
+      .select({ id: voiceClones.id })
+      .from(voiceClones)
+      .where(eq(voiceClones.status, 'processing'))
+      .orderBy(asc(voiceClones.createdAt))
+      .limit(limit);
   }
 
   async delete(id: string): Promise<void> {

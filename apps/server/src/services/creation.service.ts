@@ -12,9 +12,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
-import type { JobRun } from '../jobs/job-queue.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
-import { jobTypes } from '../jobs/job-types.ts';
+import type { JobQueue, JobRun } from '../jobs/job-queue.ts';
+import { sweepAction, type SweepResult } from '../jobs/job-sweeper.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { CreationRepository } from '../repositories/creation.repository.ts';
 import { DailyLimitReachedError, type CreationTaskRow } from '../repositories/creation.repository.ts';
@@ -25,6 +24,10 @@ import type { ProgressMessage } from '../workers/cpu-tasks.worker.ts';
 
 export const DAILY_LIMIT_MESSAGE =
   'Sorry, you have reach the daily limit. Your songs are being processed and will be ready soon.';
+
+/** What a person reads when their song could not be made (its daily slot is given back). */
+export const SONG_FAILED_REASON =
+  'The song could not be made. Please try again; it does not count toward your daily limit.';
 
 /** Spec §3: "na" (and empty) ids mean none. */
 const idOrNull = (value: string | undefined): string | null => (value && value !== 'na' ? value : null);
@@ -212,7 +215,13 @@ export class CreationService {
       if (error instanceof DailyLimitReachedError) throw new HttpError(429, DAILY_LIMIT_MESSAGE);
       throw error;
     }
-    await this.#queue.send('render-rap', { taskId }, { key: taskId });
+    // The job is sent after the commit. Should the process die in between or the send fail, the sweeper
+    // finds the queued task without a job and sends it under the same key (see `sweep`).
+    await this.#queue
+      .send('render-rap', { taskId }, { key: taskId })
+      .catch((error: unknown) =>
+        this.#logger.error({ err: error, taskId }, 'could not queue the render yet'),
+      );
     return {
       submitted: true,
       tasks: [taskId],
@@ -237,12 +246,49 @@ export class CreationService {
     };
   }
 
-  /** The render job: runs the engine on a worker thread, stores the song, files it in "My Bops", mails. */
+  /**
+   * The render job. When its last attempt fails, whatever threw (the engine, storage, the database), the
+   * task fails with a reason and gives its daily slot back before the error goes on to pg-boss.
+   */
   async renderRap(taskId: string, run: JobRun): Promise<void> {
+    try {
+      await this.#renderRap(taskId, run);
+    } catch (error) {
+      if (run.lastAttempt) {
+        await this.#creations
+          .fail(taskId, SONG_FAILED_REASON)
+          .catch((failError: unknown) =>
+            this.#logger.error({ err: failError, taskId }, 'could not mark the creation failed'),
+          );
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The sweeper's part for creations: a queued task whose job was never sent gets it, keyed by the task;
+   * a task whose job failed for good (retries used up, the last attempt killed or expired) fails.
+   */
+  async sweep(): Promise<SweepResult> {
+    const result: SweepResult = { sent: 0, failed: 0 };
+    for (const task of await this.#creations.listUnfinished('rap')) {
+      const action = sweepAction(await this.#queue.jobState('render-rap', task.id));
+      if (action === 'send' && (await this.#queue.send('render-rap', { taskId: task.id }, { key: task.id })))
+        result.sent++;
+      if (action === 'fail' && (await this.#creations.fail(task.id, SONG_FAILED_REASON))) result.failed++;
+    }
+    return result;
+  }
+
+  /** Runs the engine on a worker thread, stores the song, files it in "My Bops", mails. */
+  async #renderRap(taskId: string, run: JobRun): Promise<void> {
     const task = await this.#creations.findTask(taskId);
     if (!task || task.status === 'completed' || task.status === 'failed' || !task.musicId) return;
     const music = await this.#creations.findMusic(task.musicId);
-    if (!music) return this.#creations.fail(taskId, null, 'The song was deleted before it was made.');
+    if (!music) {
+      await this.#creations.fail(taskId, 'The song was deleted before it was made.');
+      return;
+    }
     await this.#creations.markRunning(taskId);
 
     const channel = new MessageChannel();
@@ -262,11 +308,11 @@ export class CreationService {
       try {
         voiceModel = (await this.#voiceClones.readyModel(task.userId, voiceCloneId)).model;
       } catch {
-        return this.#creations.fail(
+        await this.#creations.fail(
           taskId,
-          music.id,
           'The AI singer of this song was deleted before the song was made.',
         );
+        return;
       }
     }
     let render;
@@ -289,17 +335,10 @@ export class CreationService {
         { signal: run.signal, transferList: [channel.port2] },
       );
     } catch (error) {
-      const permanent = (error as Error).name === 'RenderInputError';
-      const lastAttempt = run.retryCount >= (jobTypes['render-rap'].queue.retryLimit ?? 0);
-      if (permanent || lastAttempt) {
-        await this.#creations.fail(
-          taskId,
-          music.id,
-          permanent ? (error as Error).message : 'The song could not be made.',
-        );
-        if (permanent) return;
-      }
-      throw error;
+      // Input the engine refuses fails at once: a retry would be refused the same way.
+      if ((error as Error).name !== 'RenderInputError') throw error;
+      await this.#creations.fail(taskId, (error as Error).message);
+      return;
     } finally {
       channel.port1.close();
     }

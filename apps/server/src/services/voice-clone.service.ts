@@ -4,7 +4,7 @@ import type { Config } from '../config/config.ts';
 import { badRequest, notFound } from '../http/http-error.ts';
 import { reencodePhoto } from '../images/reencode-photo.ts';
 import type { JobQueue, JobRun } from '../jobs/job-queue.ts';
-import { jobTypes } from '../jobs/job-types.ts';
+import { sweepAction, type SweepResult } from '../jobs/job-sweeper.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
 import type { VoiceCloneRepository, VoiceCloneRow } from '../repositories/voice-clone.repository.ts';
@@ -21,6 +21,9 @@ const SAMPLE_TYPES: Record<string, { extension: string; contentType: string }> =
   opus: { extension: 'opus', contentType: 'audio/ogg' },
   webm: { extension: 'webm', contentType: 'audio/webm' },
 };
+
+/** What a person reads when their AI singer could not be built for a reason they cannot fix. */
+export const AI_SINGER_FAILED_REASON = 'Your AI singer could not be built. Please try again.';
 
 /** Seconds a build takes: clean-up and analysis run several times faster than real time. */
 const estimateBuildSeconds = (sampleSeconds: number) => Math.max(5, Math.round(3 + sampleSeconds * 0.15));
@@ -111,7 +114,13 @@ export class VoiceCloneService {
       for (const key of stored) await this.#storage.delete(key).catch(() => {});
       throw error;
     }
-    await this.#queue.send('build-voice-clone', { voiceCloneId: id }, { key: id });
+    // The job is sent after the commit. Should the process die in between or the send fail, the sweeper
+    // finds the AI singer processing without a job and sends it under the same key (see `sweep`).
+    await this.#queue
+      .send('build-voice-clone', { voiceCloneId: id }, { key: id })
+      .catch((error: unknown) =>
+        this.#logger.error({ err: error, voiceCloneId: id }, 'could not queue the AI singer build yet'),
+      );
     return {
       recording: `/api/music/voice_clone/${id}/sample`,
       voiceProfileId: id,
@@ -119,16 +128,51 @@ export class VoiceCloneService {
     };
   }
 
-  /** The build job: clean and analyse the sample, keep the result, tell the person (mail and notice). */
+  /**
+   * The build job. When its last attempt fails, whatever threw (clean-up, the voice model, storage, the
+   * database), the AI singer fails with a reason before the error goes on to pg-boss.
+   */
   async build(voiceCloneId: string, run: JobRun): Promise<void> {
+    try {
+      await this.#build(voiceCloneId, run);
+    } catch (error) {
+      if (run.lastAttempt) {
+        await this.#clones
+          .failProcessing(voiceCloneId, AI_SINGER_FAILED_REASON)
+          .catch((failError: unknown) =>
+            this.#logger.error({ err: failError, voiceCloneId }, 'could not mark the AI singer failed'),
+          );
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The sweeper's part for AI singers: one processing without a job gets it, keyed by its id; one whose
+   * job failed for good (retries used up, the last attempt killed or expired) fails.
+   */
+  async sweep(): Promise<SweepResult> {
+    const result: SweepResult = { sent: 0, failed: 0 };
+    for (const clone of await this.#clones.listProcessing()) {
+      const action = sweepAction(await this.#queue.jobState('build-voice-clone', clone.id));
+      if (
+        action === 'send' &&
+        (await this.#queue.send('build-voice-clone', { voiceCloneId: clone.id }, { key: clone.id }))
+      )
+        result.sent++;
+      if (action === 'fail' && (await this.#clones.failProcessing(clone.id, AI_SINGER_FAILED_REASON)))
+        result.failed++;
+    }
+    return result;
+  }
+
+  /** Cleans and analyses the sample, keeps the result, tells the person (mail and notice). */
+  async #build(voiceCloneId: string, run: JobRun): Promise<void> {
     const clone = await this.#clones.findById(voiceCloneId);
     if (!clone || clone.status !== 'processing' || !clone.sampleKey) return;
     const sample = await this.#storage.readAll(clone.sampleKey);
     if (!sample) {
-      await this.#clones.update(clone.id, {
-        status: 'failed',
-        failureReason: 'The voice sample is missing. Please record it again.',
-      });
+      await this.#clones.failProcessing(clone.id, 'The voice sample is missing. Please record it again.');
       return;
     }
     let prepared;
@@ -139,18 +183,10 @@ export class VoiceCloneService {
         { signal: run.signal },
       );
     } catch (error) {
-      const permanent = (error as Error).name === 'AudioInputError';
-      const lastAttempt = run.retryCount >= (jobTypes['build-voice-clone'].queue.retryLimit ?? 0);
-      if (permanent || lastAttempt) {
-        await this.#clones.update(clone.id, {
-          status: 'failed',
-          failureReason: permanent
-            ? (error as Error).message
-            : 'Your AI singer could not be built. Please try again.',
-        });
-        if (permanent) return;
-      }
-      throw error;
+      // A sample the clean-up refuses fails at once, with what to fix: a retry would be refused the same way.
+      if ((error as Error).name !== 'AudioInputError') throw error;
+      await this.#clones.failProcessing(clone.id, (error as Error).message);
+      return;
     }
     const guided = Boolean((clone.analysis as { guided?: boolean } | null)?.guided);
     const built = await this.#cpu.run(
