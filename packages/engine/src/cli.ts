@@ -10,8 +10,9 @@ import { AudioInputError, RenderInputError } from './errors.ts';
 const USAGE = `Usage: bops-engine <command> [options]
 
 Commands:
-  rap --lyrics <file> --artist <id> [--beat <id>] [-o song.mp3] [--title <t>] [--seed <n>] [--stems]
+  rap --lyrics <file> --artist <id> [--beat <id>] [--no-music] [-o song.mp3] [--title <t>] [--seed <n>] [--stems]
         Render lyrics to a mastered MP3; also writes <out>.lrc and <out>.json (word timings).
+        --no-music: the voice alone, on the tempo of --beat (or the artist's default beat).
   artists                 List artists (id, kind, gender, style, voice).
   beats                   List music selections (id, mood, BPM, key, length).
   beat <id> [-o beat.mp3] Render a music selection (and its cover as <out>.svg).
@@ -28,6 +29,7 @@ async function main(argv: string[]): Promise<number> {
       lyrics: { type: 'string' },
       artist: { type: 'string' },
       beat: { type: 'string' },
+      'no-music': { type: 'boolean' },
       out: { type: 'string', short: 'o' },
       title: { type: 'string' },
       seed: { type: 'string' },
@@ -60,6 +62,7 @@ async function main(argv: string[]): Promise<number> {
           lyrics: readFileSync(values.lyrics, 'utf8'),
           artistId: values.artist,
           musicSelectionId: values.beat ?? null,
+          ...(values['no-music'] ? { accompaniment: 'none' as const } : {}),
           ...(values.title ? { title: values.title } : {}),
           ...(values.seed ? { seed: Number(values.seed) } : {}),
           stems: values.stems ?? false,

@@ -21,17 +21,18 @@ export interface VocalBuses {
 export interface MixResult {
   mix: [Float32Array, Float32Array];
   vocalStem: [Float32Array, Float32Array];
+  /** Empty (zero-length) when there is no beat or no stems were asked for. */
   beatStem: [Float32Array, Float32Array];
 }
 
 /**
  * Balances vocal against beat (lead 2 LU above the beat), ducks bass
  * and harmony under the vocal (drums keep their punch), and adds reverb and a ping-pong delay
- * on line ends as sends.
+ * on line ends as sends. With no beat (null) the vocal bus alone is the mix, effects and all.
  */
 export function mixSong(
   vocal: VocalBuses,
-  beat: BeatRender,
+  beat: BeatRender | null,
   {
     sampleRate,
     recipe,
@@ -39,16 +40,20 @@ export function mixSong(
     stems = true,
   }: { sampleRate: Hz; recipe: VoiceRecipe; secondsPerBeat: Seconds; stems?: boolean },
 ): MixResult {
-  const n = beat.bass.length;
+  const n = beat ? beat.bass.length : vocal.lead.length;
   const lead = fit(vocal.lead, n);
   const [dl, dr] = [fit(vocal.doubles[0], n), fit(vocal.doubles[1], n)];
   const [al, ar] = [fit(vocal.adlibs[0], n), fit(vocal.adlibs[1], n)];
   // Level by perceived loudness (BS.1770, gated), not RMS: an 808's sub carries RMS the ear
   // barely weighs. The lead sits 2 LU above the beat, the usual rap balance.
-  const beatSum = new Float32Array(n);
-  for (let i = 0; i < n; i++)
-    beatSum[i] = 0.9 * beat.drums[0][i]! + 0.8 * beat.bass[i]! + beat.harmony[0][i]!;
-  const beatLufs = integratedLoudness([beatSum, beatSum], sampleRate).integrated;
+  // Without a beat there is nothing to balance against: unity gain, mastering sets the level.
+  let beatLufs = -Infinity;
+  if (beat) {
+    const beatSum = new Float32Array(n);
+    for (let i = 0; i < n; i++)
+      beatSum[i] = 0.9 * beat.drums[0][i]! + 0.8 * beat.bass[i]! + beat.harmony[0][i]!;
+    beatLufs = integratedLoudness([beatSum, beatSum], sampleRate).integrated;
+  }
   const leadLufs = integratedLoudness([lead, lead], sampleRate).integrated;
   const vocalGain =
     Number.isFinite(leadLufs) && Number.isFinite(beatLufs)
@@ -70,14 +75,14 @@ export function mixSong(
     delaySeconds: secondsPerBeat * 0.75,
     feedback: 0.35,
   });
-  const duck = envelope(send, 0.01, 0.18, sampleRate);
+  const duck = beat ? envelope(send, 0.01, 0.18, sampleRate) : new Float32Array(0);
   const duckRef = activeRms * vocalGain * 1.5 + 1e-9;
 
   // Stem buffers only when someone will encode them: four song-length arrays saved otherwise.
   const vocalL = new Float32Array(stems ? n : 0);
   const vocalR = new Float32Array(stems ? n : 0);
-  const beatL = new Float32Array(stems ? n : 0);
-  const beatR = new Float32Array(stems ? n : 0);
+  const beatL = new Float32Array(stems && beat ? n : 0);
+  const beatR = new Float32Array(stems && beat ? n : 0);
   const mixL = new Float32Array(n);
   const mixR = new Float32Array(n);
   const rv = recipe.reverb;
@@ -86,14 +91,21 @@ export function mixSong(
     const v = lead[i]! * vocalGain;
     const vl = v + vocalGain * (0.55 * dl[i]! + 0.6 * al[i]!) + rv * revL[i]! + dv * delL[i]!;
     const vr = v + vocalGain * (0.55 * dr[i]! + 0.6 * ar[i]!) + rv * revR[i]! + dv * delR[i]!;
+    if (stems) {
+      vocalL[i] = vl;
+      vocalR[i] = vr;
+    }
+    if (!beat) {
+      mixL[i] = vl;
+      mixR[i] = vr;
+      continue;
+    }
     // Up to ~5 dB dip in bass and chords while the vocal speaks.
     const d = 1 - 0.45 * Math.min(1, duck[i]! / duckRef);
     const music = 0.8 * beat.bass[i]!;
     const bl = 0.9 * beat.drums[0][i]! + d * (music + beat.harmony[0][i]!);
     const br = 0.9 * beat.drums[1][i]! + d * (music + beat.harmony[1][i]!);
     if (stems) {
-      vocalL[i] = vl;
-      vocalR[i] = vr;
       beatL[i] = 0.9 * beat.drums[0][i]! + music + beat.harmony[0][i]!;
       beatR[i] = 0.9 * beat.drums[1][i]! + music + beat.harmony[1][i]!;
     }

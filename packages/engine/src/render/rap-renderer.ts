@@ -35,8 +35,10 @@ export { RAP_PHASES, type RapPhase };
 export interface RapRequest {
   lyrics: string;
   artistId: string;
-  /** null (or "na") picks a beat that suits the artist. */
+  /** null (or "na") picks a beat that suits the artist (with accompaniment 'none', only its tempo). */
   musicSelectionId: string | null;
+  /** 'none': the voice alone on that beat's tempo and grid; no beat is rendered or mixed, no beatStem. Default 'beat'. */
+  accompaniment?: 'beat' | 'none';
   title?: string;
   seed?: number;
   /** Also encode vocal and beat stems as MP3 (about doubles encoding time). Default false. */
@@ -148,6 +150,10 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
     request.musicSelectionId && request.musicSelectionId !== 'na' ? request.musicSelectionId : null;
   const selection = selectionId ? findMusicSelection(selectionId) : defaultSelectionFor(artist);
   if (!selection) throw new RenderInputError(`Unknown music selection "${request.musicSelectionId}".`);
+  const accompaniment = request.accompaniment ?? 'beat';
+  if (accompaniment !== 'beat' && accompaniment !== 'none') {
+    throw new RenderInputError(`There is no accompaniment "${String(accompaniment).slice(0, 40)}".`);
+  }
   const sections = parseLyrics(request.lyrics);
   const lines: PreparedLine[] = [];
   sections.forEach((section, si) => {
@@ -302,16 +308,20 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
       { backend, recipe, beat, pitchScale, signal },
     );
 
+  // Reported even with no beat, so progress walks every phase of RAP_PHASES.
   enter('rendering-beat');
-  const beatRender: BeatRender = renderBeat({
-    mood: selection.mood,
-    bpm: selection.bpm,
-    key: selection.key,
-    arrangement,
-    seed: request.seed ?? selection.seed,
-    sampleRate: SAMPLE_RATE,
-    signal,
-  });
+  const beatRender: BeatRender | null =
+    accompaniment === 'none'
+      ? null
+      : renderBeat({
+          mood: selection.mood,
+          bpm: selection.bpm,
+          key: selection.key,
+          arrangement,
+          seed: request.seed ?? selection.seed,
+          sampleRate: SAMPLE_RATE,
+          signal,
+        });
 
   enter('mixing');
   // Vocal processing only where there is voice: intros, outros and gaps are silent anyway.
@@ -350,10 +360,11 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
       { sampleRate: SAMPLE_RATE, channels: [scaledMono(mixed.vocalStem, stemGain, length)] },
       { bitrateKbps: 96, signal },
     );
-    beatStem = await encodeMp3(
-      { sampleRate: SAMPLE_RATE, channels: mixed.beatStem.map((c) => scaled(c, stemGain, length)) },
-      { bitrateKbps: 128, signal },
-    );
+    if (beatRender)
+      beatStem = await encodeMp3(
+        { sampleRate: SAMPLE_RATE, channels: mixed.beatStem.map((c) => scaled(c, stemGain, length)) },
+        { bitrateKbps: 128, signal },
+      );
   }
   const waveform = waveformPeaks(finalChannels, 800);
   const cleanWords = words.map(({ text, start, end }) => ({ text, start, end }));
