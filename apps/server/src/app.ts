@@ -21,6 +21,7 @@ import { playlistRoutes } from './routes/playlist.routes.ts';
 import { linkPreviewRoutes } from './routes/link-preview.routes.ts';
 import { profileRoutes } from './routes/profile.routes.ts';
 import { shellRoutes } from './routes/shell.routes.ts';
+import { noticeRoutes } from './routes/notice.routes.ts';
 import type { Services } from './services/services.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(creationRoutes, { services: deps.services });
   await app.register(catalogRoutes, { services: deps.services });
   await app.register(voiceCloneRoutes, { services: deps.services });
+  await app.register(noticeRoutes, { services: deps.services });
   await app.register(musicRoutes, { services: deps.services });
   await app.register(playlistRoutes, { services: deps.services });
   await app.register(linkPreviewRoutes, {

@@ -29,6 +29,8 @@ import { DemoSongsService } from './demo-songs.service.ts';
 import { PlaylistService } from './playlist.service.ts';
 import { ProfileService } from './profile.service.ts';
 import { ShellService } from './shell.service.ts';
+import { NoticeService } from './notice.service.ts';
+import { NoticeRepository } from '../repositories/notice.repository.ts';
 
 /** Everything the routes can reach. Routes call services; services call repositories. */
 export interface Services {
@@ -43,6 +45,7 @@ export interface Services {
   creation: CreationService;
   catalog: CatalogService;
   voiceClones: VoiceCloneService;
+  notices: NoticeService;
   mailer: Mailer;
   music: MusicService;
   playlists: PlaylistService;
@@ -102,6 +105,7 @@ export function createServices(deps: ServiceDeps): Services {
     playlists,
     mailer,
     voiceClones,
+    notices: new NoticeService({ notices: new NoticeRepository(db) }),
     catalog: new CatalogService({
       storage: deps.storage,
       queue: deps.queue,
