@@ -281,6 +281,11 @@ export const en = {
     addSong: 'Add a song',
     failed: 'That did not work. Please try again.',
   },
+  notices: {
+    label: 'Notices',
+    open: 'Open',
+    dismiss: 'Dismiss',
+  },
   pages: {
     myBops: {
       title: 'My Bops',

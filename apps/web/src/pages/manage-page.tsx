@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useCreatePlaylistMutation, useGetPlaylistQuery, useGetPlaylistsQuery } from '../api/music.api.ts';
 import type { MusicItem } from '../api/music-types.ts';
 import { PlaylistManager } from '../manage/playlist-manager.tsx';
+import { NoticeList } from '../notices/notice-list.tsx';
 import { useAppSelector } from '../store/hooks.ts';
 import { AiSingersSection } from '../voice-cloning/ai-singers-section.tsx';
 import { PageLayout } from './page-layout.tsx';
@@ -22,6 +23,7 @@ export default function ManagePage() {
   const { t } = useTranslation();
   return (
     <PageLayout title={t('pages.manage.title')}>
+      <NoticeList />
       <AiSingersSection />
       <PlaylistsSection />
     </PageLayout>

@@ -21,6 +21,7 @@ import { PlaylistView, isSpecialPlaylist } from '../music/playlist-view.tsx';
 import { SongList } from '../music/song-list.tsx';
 import { useShare } from '../music/use-share.tsx';
 import { paths } from '../navigation/route-paths.ts';
+import { NoticeList } from '../notices/notice-list.tsx';
 import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
 import { displayModeChanged, queueStarted, type DisplayMode } from '../store/music.slice.ts';
 
@@ -41,6 +42,7 @@ export default function MyBopsPage({ view }: { view: HomeView }) {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }} data-view={view}>
       {feedback}
+      <NoticeList />
       <Box component="section" sx={{ textAlign: { xs: 'left', md: 'center' }, py: { xs: 1, md: 3 }, mb: 3 }}>
         <Typography
           variant="h3"
