@@ -144,6 +144,12 @@ test('records a voice sample from the microphone, builds an AI singer, raps with
 
   await page.goto('/manage');
   await expect(page).toHaveURL(/\/manage$/);
+  // The in-app notice of the finished build waits on Manage until the person dismisses it.
+  const notices = page.getByRole('region', { name: 'Notices' });
+  const notice = notices.getByRole('alert').filter({ hasText: 'Your AI singer "Fake Mic" is ready.' });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toHaveCount(0);
   const singers = page.locator('section', { has: page.getByRole('heading', { name: 'AI Singers' }) });
   const item = singers.getByRole('listitem', { name: 'Fake Mic' });
   await expect(item).toBeVisible();
@@ -159,6 +165,7 @@ test('records a voice sample from the microphone, builds an AI singer, raps with
   await expect(renamed).toBeVisible();
   await page.reload();
   await expect(renamed).toBeVisible();
+  await expect(notices).toHaveCount(0);
 
   await renamed.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Fake Mic Two?' });
