@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { encodeWav, synthVoice } from '@bops/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, spawnBops, waitFor, waitForHealth, type SpawnedProcess } from './test/spawn-bops.ts';
@@ -8,6 +10,35 @@ import { createTestEnvironment, type TestEnvironment } from './test/test-runtime
  * A worker killed with SIGKILL in the middle of a job: after a restart on the same data, the job is
  * picked up again and its result exists exactly once.
  */
+/** CPU time a process has used, in ms (from /proc; Linux counts it in 1/100 s ticks). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Resolves once the process works hard (over half a core for 400 ms): a job has started its audio work. */
+async function waitUntilBusy(pid: number, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let before = cpuMs(pid);
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const now = cpuMs(pid);
+    if (now - before > 200) return;
+    before = now;
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The e-mails written to the outbox (no SMTP in tests) that have `header` (e.g. "To: a@b.c") among their lines. */
+function outboxMails(dataDir: string, header: string): string[] {
+  const outbox = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(outbox)) return [];
+  return fs
+    .readdirSync(outbox)
+    .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
+    .filter((mail) => mail.split(/\r?\n/).includes(header));
+}
+
 describe('crash recovery of creations', () => {
   const running: SpawnedProcess[] = [];
   let environment: TestEnvironment | undefined;
@@ -54,6 +85,7 @@ describe('crash recovery of creations', () => {
       body: JSON.stringify({
         musicName: 'Crash Song',
         musicContext: lyrics,
+        contactEmail: 'crash-listener@example.test',
         artist_id: 'mc-volt',
         mixmusic_id: 'na',
       }),
@@ -94,6 +126,12 @@ describe('crash recovery of creations', () => {
       }
     ).data;
     expect(playlists.find((playlist) => playlist.isDefault)?.numMusics).toBe(1);
+    // Once: one "your song is ready" e-mail (sent just after completion), however many times the render started.
+    await expect
+      .poll(() => outboxMails(environment!.dataDir, 'To: crash-listener@example.test').length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
   });
 
   it('finishes an AI singer whose build was killed, once', { timeout: 240_000 }, async () => {
@@ -120,6 +158,8 @@ describe('crash recovery of creations', () => {
     expect(created.status).toBe(200);
     const { voiceProfileId } = ((await created.json()) as { data: { voiceProfileId: string } }).data;
 
+    // Killed in the middle of the build, not before it started.
+    await waitUntilBusy(first.child.pid!, 60_000, 'the AI singer build to start');
     first.child.kill('SIGKILL');
     await first.exited;
     await start(port);
@@ -148,5 +188,10 @@ describe('crash recovery of creations', () => {
       }
     ).data;
     expect(profile.voiceclones).toHaveLength(1);
+    await expect
+      .poll(() => outboxMails(environment!.dataDir, 'Subject: Your AI singer is ready').length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
   });
 });

@@ -137,21 +137,30 @@ describe.each(testDatabaseKinds)('creations and AI singers whose job gives up (%
     expect((await create(user)).statusCode).toBe(200);
   });
 
-  it('keeps a song that was made when only the steps after it fail on the last attempt', async () => {
+  it('files a song in My Bops on the retry when filing failed, and a failed e-mail does not undo the song', async () => {
     const user = await buildUser(runtime.app!);
     const { task_id: taskId, musicId } = await createTask(user);
     vi.spyOn(runtime.cpu, 'run').mockResolvedValue(fakeRender as never);
-    vi.spyOn(runtime.services.playlists, 'addToDefaultPlaylist').mockRejectedValue(
+    vi.spyOn(runtime.services.playlists, 'addToDefaultPlaylist').mockRejectedValueOnce(
       new Error('connection lost'),
     );
     vi.spyOn(runtime.services.mailer, 'send').mockRejectedValue(new Error('SMTP refused'));
 
-    await expect(runtime.services.creation.renderRap(taskId, attempt(true))).rejects.toThrow(
+    // Filing fails: the task is not completed yet, so the retry does the work again.
+    await expect(runtime.services.creation.renderRap(taskId, attempt(false))).rejects.toThrow(
       'connection lost',
     );
+    expect((await taskRow(taskId)).status).toBe('running');
+
+    await runtime.services.creation.renderRap(taskId, attempt(true));
     expect((await taskRow(taskId)).status).toBe('completed');
     expect((await musicRow(musicId)).status).toBe('ready');
     expect(await runtime.storage.list(`music/${musicId}/`)).toHaveLength(3);
+    const playlists = await inject({ method: 'GET', url: '/api/music/playlists', headers: as(user) });
+    const myBops = (playlists.json().data as { isDefault: boolean; musicIds: string[] }[]).find(
+      (p) => p.isDefault,
+    );
+    expect(myBops?.musicIds).toEqual([musicId]);
     expect((await create(user)).statusCode).toBe(429);
   });
 

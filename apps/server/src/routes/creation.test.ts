@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { analyzeAudio } from '@bops/engine';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { creationTasks, playlistItems, playlists } from '../db/schema.ts';
 import { as, buildUser, type TestUser } from '../test/factories.ts';
 import { waitFor } from '../test/spawn-bops.ts';
@@ -169,6 +169,7 @@ describe('rendering a rap through the job queue', () => {
     { timeout: 180_000 },
     async () => {
       const user = await buildUser(runtime.app!);
+      const engineCalls = vi.spyOn(runtime.cpu, 'run');
       const response = await runtime.app!.inject({
         method: 'POST',
         url: '/api/music/createMusic/v3',
@@ -190,6 +191,11 @@ describe('rendering a rap through the job queue', () => {
       });
       expect(events.headers['content-type']).toContain('text/event-stream');
       expect(events.body).toMatch(/event: progress\ndata: .*"status":"completed"/);
+
+      // "No music" ("na") asks the engine for the voice alone.
+      const renderCall = engineCalls.mock.calls.find(([task]) => task === 'render-rap');
+      expect(renderCall?.[1]).toMatchObject({ request: { accompaniment: 'none', flowStyle: 'laid-back' } });
+      engineCalls.mockRestore();
 
       const song = await runtime.storage.readAll(`music/${musicId}/song.mp3`);
       expect(song!.length).toBeGreaterThan(10_000);

@@ -324,6 +324,8 @@ export class CreationService {
             lyrics: music.lyricsText,
             artistId: context.rapperId || context.singerId,
             musicSelectionId: context.mixMusicId || null,
+            // "No music" (spec: an empty or "na" mix-music id) is the voice alone, on the artist's usual tempo.
+            accompaniment: context.mixMusicId ? 'beat' : 'none',
             title: music.name,
             seed: createHash('sha256').update(taskId).digest().readUInt32LE(0),
             stems: false,
@@ -355,13 +357,15 @@ export class CreationService {
       Buffer.from(JSON.stringify({ peaks: render.waveform, words: render.words, lines: render.lines })),
       'application/json',
     );
+    // Filed in "My Bops" before the task completes: a retry after a crash here files it again (duplicates are
+    // skipped), whereas a completed task is never looked at again.
+    await this.#playlists.addToDefaultPlaylist(task.userId, music.id);
     await this.#creations.completeRender(taskId, music.id, {
       srcKey: `${base}/song.mp3`,
       lyricsKey: `${base}/lyrics.lrc`,
       waveformKey: `${base}/waveform.json`,
       durationSeconds: render.durationSeconds,
     });
-    await this.#playlists.addToDefaultPlaylist(task.userId, music.id);
     if (music.contactEmail) {
       await this.#mailer
         .send({
