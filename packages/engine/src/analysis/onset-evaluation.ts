@@ -12,6 +12,8 @@ export interface OnsetMatch {
   fMeasure: number;
   /** |detected - planned| of every matched pair. */
   errors: Seconds[];
+  /** Indexes of the planned onsets that a detection matched. */
+  matchedPlans: Set<number>;
 }
 
 /**
@@ -51,7 +53,7 @@ export function matchOnsets(
   const precision = detected.length ? errors.length / detected.length : 0;
   const recall = planned.length ? errors.length / planned.length : 0;
   const fMeasure = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
-  return { precision, recall, fMeasure, errors };
+  return { precision, recall, fMeasure, errors, matchedPlans: usedP };
 }
 
 /**
