@@ -124,7 +124,7 @@ export async function startBops(config: Config, options: StartOptions): Promise<
         { db: database.db, storage, cpu, logger, services },
         config.jobs.concurrency,
       );
-      // Creations and AI singers left waiting on a job that was never sent or gave up: now, then each minute.
+      // Creations and AI singers left waiting on a job that was never sent or gave up: shortly, then each minute.
       const sweeper = startJobSweeper({
         sweeps: [
           { name: 'render-rap', run: () => services.creation.sweep() },

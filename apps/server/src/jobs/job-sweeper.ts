@@ -34,9 +34,11 @@ export interface Sweep {
 export function startJobSweeper(options: {
   sweeps: Sweep[];
   intervalMs: number;
+  /** How long after start the first sweep runs (default 5 s). */
+  firstSweepDelayMs?: number;
   logger: FastifyBaseLogger;
 }): { stop(): Promise<void> } {
-  const { sweeps, intervalMs, logger } = options;
+  const { sweeps, intervalMs, logger, firstSweepDelayMs = 5_000 } = options;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
@@ -57,7 +59,8 @@ export function startJobSweeper(options: {
       if (!stopped) timer = setTimeout(tick, intervalMs).unref();
     });
   };
-  tick();
+  // The first sweep waits a moment: start-up and the first requests get the database to themselves.
+  timer = setTimeout(tick, Math.min(intervalMs, firstSweepDelayMs)).unref();
 
   return {
     async stop() {
