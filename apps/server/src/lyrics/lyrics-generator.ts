@@ -1,3 +1,4 @@
+import { FLOW_STYLES, type FlowStyle } from '@bops/engine/catalog';
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
 import { countSyllables, isPronounceable, rhymeKey } from './rhyme.ts';
 import {
@@ -23,6 +24,8 @@ export interface LyricsRequest {
   /** Same seed, same lyrics (tests); random otherwise. */
   seed?: number;
   scheme?: RhymeScheme;
+  /** The rap style the song will be performed in; lines are sized to what its flow fits in a bar. */
+  style?: FlowStyle['id'];
 }
 
 export interface GeneratedLyrics {
@@ -31,10 +34,22 @@ export interface GeneratedLyrics {
   scheme: RhymeScheme;
 }
 
-/** A rap bar of 16th notes carries about 8–13 syllables comfortably. */
-const SYLLABLES_MIN = 8;
-const SYLLABLES_MAX = 13;
-const SYLLABLES_IDEAL = 11;
+export interface LineLength {
+  min: number;
+  ideal: number;
+  max: number;
+}
+
+/**
+ * Syllables a line should have to fit one bar in a style: the engine's flow fills at most `maxFill` of the
+ * bar's slots (4 beats × `slotsPerBeat`), and a line sits best at about four fifths of that. Straight 16ths
+ * give 8–13 (ideal 11); double time about twice as many; laid back and melodic fewer.
+ */
+export function lineLengthFor(style: FlowStyle['id'] = 'straight'): LineLength {
+  const flow = FLOW_STYLES[style];
+  const capacity = 4 * flow.slotsPerBeat * flow.maxFill;
+  return { min: Math.round(capacity * 0.6), ideal: Math.round(capacity * 0.8), max: Math.floor(capacity) };
+}
 
 const profanity = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
 
@@ -104,6 +119,7 @@ export function generateLyrics(request: LyricsRequest): GeneratedLyrics {
   const usedEnds = new Set<string>();
   const usedFamilies = new Set<string>();
   const usedTemplates = new Set<string>();
+  const length = lineLengthFor(request.style);
 
   const fill = (template: string, endWord: string): string =>
     template
@@ -127,12 +143,12 @@ export function generateLyrics(request: LyricsRequest): GeneratedLyrics {
       const end = pick(choices).word;
       const line = fill(template, end);
       const syllables = countSyllables(line);
-      const inRange = syllables >= SYLLABLES_MIN && syllables <= SYLLABLES_MAX;
+      const inRange = syllables >= length.min && syllables <= length.max;
       // Lines that name the subject keep the song about what the user asked for.
       const onTopic = topics.length > 0 && template.includes('{topic}') ? -2 : 0;
       const score =
         (inRange ? 0 : 10) +
-        Math.abs(syllables - SYLLABLES_IDEAL) +
+        Math.abs(syllables - length.ideal) +
         (usedTemplates.has(template) ? 3 : 0) +
         onTopic;
       if (!best || score < best.score) best = { line, score, end, template };

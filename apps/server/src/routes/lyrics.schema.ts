@@ -1,3 +1,4 @@
+import { FLOW_STYLE_IDS, type FlowStyle } from '@bops/engine/catalog';
 import { z } from 'zod';
 
 const required = 'This field is required';
@@ -10,4 +11,13 @@ export const generateLyricsBody = z.object({
     .min(1, required)
     .max(100, 'Please use at most 100 characters'),
   context: z.string().trim().max(1000, 'Please use at most 1000 characters').default(''),
+  /** The rap style chosen for the song (empty: none yet); lines are written to fit its flow. */
+  style: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || value === 'na' || (FLOW_STYLE_IDS as string[]).includes(value), {
+      message: `Please choose one of these styles: ${FLOW_STYLE_IDS.join(', ')}`,
+    })
+    .transform((value) => (value === '' || value === 'na' ? undefined : (value as FlowStyle['id'])))
+    .optional(),
 });

@@ -88,6 +88,20 @@ describe.each(testDatabaseKinds)('lyrics generation on %s', (kind) => {
     expect(request.body.messages.at(-1)!.content).toContain('Test Song');
   });
 
+  it('tells the language model the rap style and the line length it fits, and refuses an unknown style', async () => {
+    model.answer.status = 200;
+    model.answer.body = {
+      choices: [{ message: { content: 'Fast lines for a fast flow tonight\nWe keep it moving' } }],
+    };
+    expect((await ask({ musicName: 'Quick', context: 'speed', style: 'double-time' })).statusCode).toBe(200);
+    const request = model.requests.at(-1) as { body: { messages: Array<{ content: string }> } };
+    expect(request.body.messages[0]!.content).toContain('12 to 19 syllables');
+    expect(request.body.messages.at(-1)!.content).toContain('Flow: double time');
+    const unknown = await ask({ musicName: 'Quick', context: 'speed', style: 'polka' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toMatch(/^style: Please choose one of these styles: straight, /);
+  });
+
   it.each([
     ['an error status', { status: 500, body: { error: 'down' } }],
     ['a malformed answer', { status: 200, body: { nothing: true } }],

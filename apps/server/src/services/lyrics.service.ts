@@ -1,11 +1,13 @@
 import { LYRICS_MAX_CHARS } from '@bops/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
-import { generateLyrics } from '../lyrics/lyrics-generator.ts';
+import type { FlowStyle } from '@bops/engine/catalog';
+import { generateLyrics, lineLengthFor } from '../lyrics/lyrics-generator.ts';
 
 export interface LyricsAsk {
   musicName: string;
   context: string;
+  style?: FlowStyle['id'] | undefined;
   seed?: number;
 }
 
@@ -35,6 +37,7 @@ export class LyricsService {
       lyrics: generateLyrics({
         title: ask.musicName,
         prompt: ask.context,
+        ...(ask.style ? { style: ask.style } : {}),
         ...(ask.seed !== undefined ? { seed: ask.seed } : {}),
       }).text,
       source: 'built-in',
@@ -43,6 +46,7 @@ export class LyricsService {
 
   async #askModel(ask: LyricsAsk): Promise<string | null> {
     const llm = this.#llm!;
+    const length = lineLengthFor(ask.style);
     const response = await fetch(`${llm.baseUrl}/chat/completions`, {
       method: 'POST',
       headers: {
@@ -58,11 +62,16 @@ export class LyricsService {
           {
             role: 'system',
             content:
-              'You write rap lyrics for a music app. Write 8 to 16 short lines (8 to 13 syllables each) with end rhymes, ' +
-              'a verse and a 4-line hook that names the song title. No slurs, no hate, nothing sexual, no real people. ' +
-              'Answer with the lyrics only: no title, no section labels, no commentary.',
+              `You write rap lyrics for a music app. Write 8 to 16 short lines (${length.min} to ${length.max} syllables each) ` +
+              'with end rhymes, a verse and a 4-line hook that names the song title. No slurs, no hate, nothing sexual, ' +
+              'no real people. Answer with the lyrics only: no title, no section labels, no commentary.',
           },
-          { role: 'user', content: `Title: ${ask.musicName}\nAbout: ${ask.context || ask.musicName}` },
+          {
+            role: 'user',
+            content:
+              `Title: ${ask.musicName}\nAbout: ${ask.context || ask.musicName}` +
+              (ask.style ? `\nFlow: ${ask.style.replace('-', ' ')}` : ''),
+          },
         ],
       }),
     });

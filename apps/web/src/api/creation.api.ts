@@ -99,7 +99,7 @@ export const creationApi = bopsApi.enhanceEndpoints({ addTagTypes: ['Playlists']
   endpoints: (build) => ({
     getRapArtists: build.query<RapArtists, void>({ query: () => 'music/rapArtists/v3' }),
     getMusicSelections: build.query<MusicSelections, void>({ query: () => 'music/mixMusicSelection_v2' }),
-    generateLyrics: build.mutation<string, { musicName: string; context: string }>({
+    generateLyrics: build.mutation<string, { musicName: string; context: string; style?: string }>({
       query: (body) => ({ url: 'music/generateLyrics/v3', method: 'POST', body }),
     }),
     createMusic: build.mutation<CreateMusicResult, CreateMusicRequest>({

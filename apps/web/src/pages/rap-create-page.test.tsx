@@ -114,7 +114,7 @@ describe('the rap generator form', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/create/step-2'));
   });
 
-  it('generates lyrics from the title and prompt into the lyrics box', async () => {
+  it('generates lyrics from the title, prompt and style into the lyrics box', async () => {
     const { fetchFn, calls } = mockFetch({
       ...common,
       'POST /api/music/generateLyrics/v3': { body: { statusCode: 200, data: 'Line one\nLine two' } },
@@ -132,7 +132,12 @@ describe('the rap generator form', () => {
       ),
     );
     const call = calls.find((entry) => entry.url.endsWith('/generateLyrics/v3'))!;
-    expect(JSON.parse(String(call.init?.body))).toEqual({ musicName: 'Night Shift', context: 'coding late' });
+    // The chosen style goes along, so the lines fit its flow.
+    expect(JSON.parse(String(call.init?.body))).toEqual({
+      musicName: 'Night Shift',
+      context: 'coding late',
+      style: 'straight',
+    });
     expect(screen.getByText('17 / 3000')).toBeTruthy();
   });
 

@@ -20,7 +20,12 @@ export function RapLyricsFields(props: RapFieldsProps) {
   const length = Array.from(draft.lyrics).length;
 
   // The creation area takes the generated text into the draft (store), so leaving the step keeps it.
-  const write = () => void generate({ musicName: draft.musicName.trim(), context: draft.prompt.trim() });
+  const write = () =>
+    void generate({
+      musicName: draft.musicName.trim(),
+      context: draft.prompt.trim(),
+      ...(draft.style ? { style: draft.style } : {}),
+    });
 
   return (
     <Stack spacing={2}>
