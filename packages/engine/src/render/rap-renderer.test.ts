@@ -27,6 +27,36 @@ function countClicks(v: Float32Array): number {
   return clicks;
 }
 
+/**
+ * Onsets detected on the lead vocal stem, matched one to one with the planned syllables at ±40 ms,
+ * must score at least the given recall and precision with a median error ≤ 10 ms; and the same
+ * audio against the plan 90 ms off either way must fail, or this proves nothing.
+ */
+function expectSyllablesOnPlan(r: RapRender, min: { recall: number; precision: number }) {
+  const d = r.diagnostics!;
+  const detected = detectSyllableOnsets(d.leadVocal, { sampleRate: d.sampleRate });
+  // A syllable is heard from its consonant (a stop's burst, a fricative) to its vowel onset, and
+  // TTS phone labels put that boundary only roughly, so each plan is the span between the two.
+  const plan = (shift: number) =>
+    d.syllables.map((s) => ({ early: s.onset + shift, late: s.vowelOnset + shift }));
+  const score = (shift: number) => {
+    const m = matchOnsets(detected, plan(shift), 0.04);
+    const errors = [...m.errors].sort((a, b) => a - b);
+    return { ...m, median: errors[errors.length >> 1] ?? Infinity };
+  };
+  const passes = (m: ReturnType<typeof score>) =>
+    m.recall >= min.recall && m.precision >= min.precision && m.median <= 0.01;
+  const onPlan = score(0);
+  expect(onPlan.recall).toBeGreaterThanOrEqual(min.recall);
+  expect(onPlan.precision).toBeGreaterThanOrEqual(min.precision);
+  expect(onPlan.median).toBeLessThanOrEqual(0.01);
+  for (const shift of [-0.09, 0.09]) {
+    const off = score(shift);
+    expect(passes(off)).toBe(false);
+    expect(off.recall).toBeLessThan(0.7);
+  }
+}
+
 let cached: Promise<{ render: RapRender; phases: [RapPhase, number][] }> | undefined;
 function render() {
   cached ??= (async () => {
@@ -84,35 +114,13 @@ describe('renderRap (4 bars, straight flow, boom bap)', () => {
     const plans = d.syllables.map((s) => ({ early: s.onset, late: s.vowelOnset }));
     const matched = matchOnsets(detected, plans, 0.04).matchedPlans;
     const heard = on.filter((s) => matched.has(d.syllables.indexOf(s)));
-    // Measured: 20 of 20 planned on 8ths, 18 of 20 heard there.
+    // Measured: 20 of 20 planned on 8ths, 19 of 20 heard there.
     expect(heard.length / stressed.length).toBeGreaterThanOrEqual(0.9);
   });
   it('places every syllable where planned: onsets on the vocal stem within ±40 ms, one to one', async () => {
     const { render: r } = await render();
-    const d = r.diagnostics!;
-    const detected = detectSyllableOnsets(d.leadVocal, { sampleRate: d.sampleRate });
-    // A syllable is heard from its consonant (a stop's burst, a fricative) to its vowel onset, and
-    // TTS phone labels put that boundary only roughly, so each plan is the span between the two.
-    const plan = (shift: number) =>
-      d.syllables.map((s) => ({ early: s.onset + shift, late: s.vowelOnset + shift }));
-    const score = (shift: number) => {
-      const m = matchOnsets(detected, plan(shift), 0.04);
-      const errors = [...m.errors].sort((a, b) => a - b);
-      return { ...m, median: errors[errors.length >> 1] ?? Infinity };
-    };
-    const passes = (m: ReturnType<typeof score>) =>
-      m.recall >= 0.85 && m.precision >= 0.8 && m.median <= 0.01;
-    const onPlan = score(0);
-    // Measured: recall 0.88, precision 0.83, median error 0 ms (p90 20 ms); a 30 ms shift already fails.
-    expect(onPlan.recall).toBeGreaterThanOrEqual(0.85);
-    expect(onPlan.precision).toBeGreaterThanOrEqual(0.8);
-    expect(onPlan.median).toBeLessThanOrEqual(0.01);
-    // Control: the same audio against the plan 90 ms off either way must fail, or this proves nothing.
-    for (const shift of [-0.09, 0.09]) {
-      const off = score(shift);
-      expect(passes(off)).toBe(false);
-      expect(off.recall).toBeLessThan(0.7);
-    }
+    // Measured: recall 0.88, precision 0.88, median error 0 ms (p90 24 ms); a 30 ms shift already fails.
+    expectSyllablesOnPlan(r, { recall: 0.85, precision: 0.8 });
   });
   it('has vocal energy above 8 kHz (bandwidth extension), not just a 16 kHz voice', async () => {
     const { render: r } = await render();
@@ -187,6 +195,20 @@ async function lowBandShare(mp3: Uint8Array, hz = 100): Promise<number> {
   }
   return low / total;
 }
+
+describe('renderRap per-syllable placement, flite slt voice (lil-nova)', () => {
+  it('places every syllable where planned: onsets on the vocal stem within ±40 ms, one to one', async () => {
+    const r = await renderRap(
+      { lyrics: LYRICS, artistId: 'lil-nova', musicSelectionId: 'dusty-crates', title: 'Pen and a Dream' },
+      { diagnostics: true },
+    );
+    // Measured: recall 0.78, precision 0.89, median error 5 ms (p90 26 ms). Most misses are
+    // unstressed syllables opening on a vowel or a voiced glide or nasal ("a", "is", "was", "my"),
+    // whose vowel-band level barely dips before them, so the detector hears no separate rise; the
+    // unstretched slt speech of the same lines scores recall 0.73 (precision 0.97) for that reason.
+    expectSyllablesOnPlan(r, { recall: 0.75, precision: 0.85 });
+  });
+});
 
 describe('renderRap with no music (accompaniment "none")', () => {
   it('still reports every phase in order, and returns a vocal stem but no beat stem', async () => {

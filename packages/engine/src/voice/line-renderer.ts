@@ -85,8 +85,10 @@ export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
   const srcStart = Math.max(0, syllables[0]!.start - 0.03);
   const last = syllables[syllables.length - 1]!;
   const srcEnd = Math.min(o.source.length / sourceRate, last.end + 0.06);
+  // A source time at a cut is read after its inserted silence (splice puts that sample there): a
+  // word opening on a vowel starts where the previous word ends, and its key frame must follow the rest.
   const mapTime = (t: Seconds) =>
-    t - srcStart + insertions.reduce((a, ins) => a + (t > ins.at ? ins.length : 0), 0);
+    t - srcStart + insertions.reduce((a, ins) => a + (t >= ins.at ? ins.length : 0), 0);
   const spliced = splice(o.source, sourceRate, srcStart, srcEnd, insertions);
 
   // Read the source as if recorded at rate*formant (see above): all source times shrink by 1/formant.
