@@ -2,8 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { encodeWav, synthVoice } from '@bops/engine';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, spawnBops, waitFor, waitForHealth, type SpawnedProcess } from './test/spawn-bops.ts';
-import { cookieHeaderFrom } from './test/factories.ts';
+import {
+  dataOf,
+  freePort,
+  signUpOverHttp,
+  spawnBops,
+  waitFor,
+  waitForHealth,
+  type SpawnedProcess,
+} from './test/spawn-bops.ts';
 import { createTestEnvironment, type TestEnvironment } from './test/test-runtime.ts';
 
 /**
@@ -58,48 +65,31 @@ describe('crash recovery of creations', () => {
     return bops;
   }
 
-  async function signUp(base: string): Promise<string> {
-    const response = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email: 'crash@example.test', password: 'long enough pass', name: 'Crash Test' }),
-    });
-    expect(response.status).toBe(200);
-    return cookieHeaderFrom(response.headers.getSetCookie());
-  }
-
   it('finishes a rap whose render was killed, once', { timeout: 240_000 }, async () => {
     const port = freePort();
     const base = `http://localhost:${port}`;
     environment = await createTestEnvironment('pglite', { PUBLIC_URL: base });
     const first = await start(port);
-    const cookie = await signUp(base);
-    const headers = { cookie, origin: base, 'content-type': 'application/json' };
+    const headers = await signUpOverHttp(base, 'crash@example.test', 'Crash Test');
     const lyrics = Array.from(
       { length: 4 },
       () => 'We keep it moving every single night\nThe city lights are burning oh so bright',
     ).join('\n');
-    const created = await fetch(`${base}/api/music/createMusic/v3`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        musicName: 'Crash Song',
-        musicContext: lyrics,
-        contactEmail: 'crash-listener@example.test',
-        artist_id: 'mc-volt',
-        mixmusic_id: 'na',
+    const { task_id: taskId, musicId } = await dataOf<{ task_id: string; musicId: string }>(
+      fetch(`${base}/api/music/createMusic/v3`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          musicName: 'Crash Song',
+          musicContext: lyrics,
+          contactEmail: 'crash-listener@example.test',
+          artist_id: 'mc-volt',
+          mixmusic_id: 'na',
+        }),
       }),
-    });
-    expect(created.status).toBe(200);
-    const { task_id: taskId, musicId } = (
-      (await created.json()) as { data: { task_id: string; musicId: string } }
-    ).data;
-    const progress = async () =>
-      (
-        (await (await fetch(`${base}/api/music/creations/${taskId}`, { headers })).json()) as {
-          data: { status: string; phase: string };
-        }
-      ).data;
+    );
+    const progress = () =>
+      dataOf<{ status: string; phase: string }>(fetch(`${base}/api/music/creations/${taskId}`, { headers }));
     await waitFor(async () => (await progress()).status === 'running', 60_000, 'the render to start');
 
     first.child.kill('SIGKILL');
@@ -111,20 +101,14 @@ describe('crash recovery of creations', () => {
       150_000,
       'the render to complete after the restart',
     );
-    const music = (
-      (await (await fetch(`${base}/api/music/getMusic/${musicId}`, { headers })).json()) as {
-        data: { src: string };
-      }
-    ).data;
+    const music = await dataOf<{ src: string }>(fetch(`${base}/api/music/getMusic/${musicId}`, { headers }));
     expect(music.src).not.toBe('');
     const audio = await fetch(`${base}${music.src}`, { headers });
     expect(audio.status).toBe(200);
     expect((await audio.arrayBuffer()).byteLength).toBeGreaterThan(20_000);
-    const playlists = (
-      (await (await fetch(`${base}/api/music/playlists`, { headers })).json()) as {
-        data: Array<{ isDefault: boolean; numMusics: number }>;
-      }
-    ).data;
+    const playlists = await dataOf<Array<{ isDefault: boolean; numMusics: number }>>(
+      fetch(`${base}/api/music/playlists`, { headers }),
+    );
     expect(playlists.find((playlist) => playlist.isDefault)?.numMusics).toBe(1);
     // Once: one "your song is ready" e-mail (sent just after completion), however many times the render started.
     await expect
@@ -139,7 +123,7 @@ describe('crash recovery of creations', () => {
     const base = `http://localhost:${port}`;
     environment = await createTestEnvironment('pglite', { PUBLIC_URL: base });
     const first = await start(port);
-    const cookie = await signUp(base);
+    const headers = await signUpOverHttp(base, 'crash@example.test', 'Crash Test');
     const body = new FormData();
     body.set('voice_clone_nickname', 'Crash Voice');
     body.set('terms', 'true');
@@ -150,13 +134,13 @@ describe('crash recovery of creations', () => {
       }),
       'voice.wav',
     );
-    const created = await fetch(`${base}/api/music/voice_clone/create/v2`, {
-      method: 'POST',
-      headers: { cookie, origin: base },
-      body,
-    });
-    expect(created.status).toBe(200);
-    const { voiceProfileId } = ((await created.json()) as { data: { voiceProfileId: string } }).data;
+    const { voiceProfileId } = await dataOf<{ voiceProfileId: string }>(
+      fetch(`${base}/api/music/voice_clone/create/v2`, {
+        method: 'POST',
+        headers: { cookie: headers.cookie ?? '', origin: base },
+        body,
+      }),
+    );
 
     // Killed in the middle of the build, not before it started.
     await waitUntilBusy(first.child.pid!, 60_000, 'the AI singer build to start');
@@ -164,29 +148,24 @@ describe('crash recovery of creations', () => {
     await first.exited;
     await start(port);
 
-    const headers = { cookie, origin: base, 'content-type': 'application/json' };
     const status = async () =>
       (
-        (await (
-          await fetch(`${base}/api/music/voice_clone/retrieve`, {
+        await dataOf<{ status: string }>(
+          fetch(`${base}/api/music/voice_clone/retrieve`, {
             method: 'POST',
             headers,
             body: JSON.stringify({ voice_clone_id: voiceProfileId }),
-          })
-        ).json()) as {
-          data: { status: string };
-        }
-      ).data.status;
+          }),
+        )
+      ).status;
     await waitFor(
       async () => (await status()) === 'ready',
       150_000,
       'the AI singer to be ready after the restart',
     );
-    const profile = (
-      (await (await fetch(`${base}/api/user/bops_profile`, { headers })).json()) as {
-        data: { voiceclones: unknown[] };
-      }
-    ).data;
+    const profile = await dataOf<{ voiceclones: unknown[] }>(
+      fetch(`${base}/api/user/bops_profile`, { headers }),
+    );
     expect(profile.voiceclones).toHaveLength(1);
     await expect
       .poll(() => outboxMails(environment!.dataDir, 'Subject: Your AI singer is ready').length, {

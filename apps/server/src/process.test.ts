@@ -3,8 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config/config.ts';
 import { openDatabase } from './db/database.ts';
 import { users } from './db/schema.ts';
-import { cookieHeaderFrom } from './test/factories.ts';
-import { freePort, spawnBops, waitForHealth, type SpawnedProcess } from './test/spawn-bops.ts';
+import {
+  freePort,
+  signUpOverHttp,
+  spawnBops,
+  waitForHealth,
+  type SpawnedProcess,
+} from './test/spawn-bops.ts';
 import { createTestEnvironment, type TestEnvironment } from './test/test-runtime.ts';
 
 describe('the Bops process', () => {
@@ -31,16 +36,10 @@ describe('the Bops process', () => {
       await waitForHealth(firstPort);
 
       // Something written through the API before the second start.
-      const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: base },
-        body: JSON.stringify({ email: 'first@example.test', password: 'long enough pass', name: 'First' }),
-      });
-      expect(signUp.status).toBe(200);
-      const headers = { cookie: cookieHeaderFrom(signUp.headers.getSetCookie()), origin: base };
+      const headers = await signUpOverHttp(base, 'first@example.test', 'First');
       const created = await fetch(`${base}/api/music/playlist`, {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
+        headers,
         body: JSON.stringify({ playlistName: 'Written before the second start', private: true }),
       });
       expect(created.status).toBe(200);
@@ -64,7 +63,7 @@ describe('the Bops process', () => {
       );
       const renamed = await fetch(`${base}/api/music/playlist/${id}`, {
         method: 'PATCH',
-        headers: { ...headers, 'content-type': 'application/json' },
+        headers,
         body: JSON.stringify({ title: 'Written after the second start' }),
       });
       expect(renamed.status).toBe(200);

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cookieHeaderFrom } from './test/factories.ts';
-import { freePort, spawnBops, waitFor, waitForHealth, type SpawnedProcess } from './test/spawn-bops.ts';
+import {
+  dataOf,
+  freePort,
+  signUpOverHttp,
+  spawnBops,
+  waitFor,
+  waitForHealth,
+  type SpawnedProcess,
+} from './test/spawn-bops.ts';
 import { createTestEnvironment, testDatabaseKinds, type TestEnvironment } from './test/test-runtime.ts';
 
 /**
@@ -30,41 +37,22 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('an API process and a wor
       running.push(api);
       await waitForHealth(port, 60_000);
 
-      const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: base },
-        body: JSON.stringify({
-          email: 'scale@example.test',
-          password: 'long enough pass',
-          name: 'Scale Test',
+      const headers = await signUpOverHttp(base, 'scale@example.test', 'Scale Test');
+      const { task_id: taskId, musicId } = await dataOf<{ task_id: string; musicId: string }>(
+        fetch(`${base}/api/music/createMusic/v3`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            musicName: 'Two Processes',
+            musicContext: 'One process takes the order\nAnother makes the sound',
+            artist_id: 'mc-volt',
+            mixmusic_id: 'na',
+          }),
         }),
-      });
-      expect(signUp.status).toBe(200);
-      const headers = {
-        cookie: cookieHeaderFrom(signUp.headers.getSetCookie()),
-        origin: base,
-        'content-type': 'application/json',
-      };
-      const created = await fetch(`${base}/api/music/createMusic/v3`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          musicName: 'Two Processes',
-          musicContext: 'One process takes the order\nAnother makes the sound',
-          artist_id: 'mc-volt',
-          mixmusic_id: 'na',
-        }),
-      });
-      expect(created.status).toBe(200);
-      const { task_id: taskId, musicId } = (
-        (await created.json()) as { data: { task_id: string; musicId: string } }
-      ).data;
+      );
       const status = async () =>
-        (
-          (await (await fetch(`${base}/api/music/creations/${taskId}`, { headers })).json()) as {
-            data: { status: string };
-          }
-        ).data.status;
+        (await dataOf<{ status: string }>(fetch(`${base}/api/music/creations/${taskId}`, { headers })))
+          .status;
       // The API process works no jobs: without a worker the rap waits.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       expect(await status()).toBe('queued');
@@ -73,11 +61,9 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('an API process and a wor
       running.push(worker);
       await waitFor(async () => (await status()) === 'completed', 180_000, 'the worker to render the rap');
 
-      const music = (
-        (await (await fetch(`${base}/api/music/getMusic/${musicId}`, { headers })).json()) as {
-          data: { src: string };
-        }
-      ).data;
+      const music = await dataOf<{ src: string }>(
+        fetch(`${base}/api/music/getMusic/${musicId}`, { headers }),
+      );
       const audio = await fetch(`${base}${music.src}`, { headers });
       expect(audio.status).toBe(200);
       expect(audio.headers.get('content-type')).toContain('audio/mpeg');

@@ -53,25 +53,10 @@ describe('OpenID Connect sign-in', () => {
     expect(start.status).toBe(200);
     const authorizeUrl = new URL(((await start.json()) as { url: string }).url);
     const isCallback = (location: string) => location.startsWith(`${bops}/api/auth/callback/`);
-    let page = await browser.follow(authorizeUrl.href, {}, isCallback);
-    for (let step = 0; step < 3 && !page.stoppedAt; step++) {
-      const action = /<form[^>]*action="([^"]+)"/.exec(page.body)?.[1];
-      const prompt = /name="prompt" value="(\w+)"/.exec(page.body)?.[1];
-      if (!action || !prompt) throw new Error(`unexpected provider page: ${page.body.slice(0, 200)}`);
-      const form: Record<string, string> =
-        prompt === 'login' ? { prompt, login, password: 'any' } : { prompt };
-      page = await browser.follow(
-        new URL(action, page.url).href,
-        {
-          method: 'POST',
-          body: new URLSearchParams(form),
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        },
-        isCallback,
-      );
-    }
-    if (!page.stoppedAt) throw new Error('the provider never redirected back to Bops');
-    return { authorizeUrl, callbackUrl: page.stoppedAt };
+    return {
+      authorizeUrl,
+      callbackUrl: await browser.passProviderPages(authorizeUrl.href, login, isCallback),
+    };
   }
 
   async function sessionOf(browser: BrowserSession): Promise<{ user: { email: string } } | null> {

@@ -92,25 +92,9 @@ describe.each(testDatabaseKinds)('sign-in security on %s', (kind) => {
     const startCookies = setCookiesOf(start);
     const browser = new BrowserSession();
     const isCallback = (location: string) => location.startsWith(`${PUBLIC_URL}/api/auth/callback/`);
-    let page = await browser.follow((start.json() as { url: string }).url, {}, isCallback);
-    for (let step = 0; step < 3 && !page.stoppedAt; step++) {
-      const action = /<form[^>]*action="([^"]+)"/.exec(page.body)?.[1];
-      const prompt = /name="prompt" value="(\w+)"/.exec(page.body)?.[1];
-      if (!action || !prompt) throw new Error(`unexpected provider page: ${page.body.slice(0, 200)}`);
-      const form: Record<string, string> =
-        prompt === 'login' ? { prompt, login, password: 'any' } : { prompt };
-      page = await browser.follow(
-        new URL(action, page.url).href,
-        {
-          method: 'POST',
-          body: new URLSearchParams(form),
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        },
-        isCallback,
-      );
-    }
-    if (!page.stoppedAt) throw new Error('the provider never redirected back to Bops');
-    const callback = new URL(page.stoppedAt);
+    const callback = new URL(
+      await browser.passProviderPages((start.json() as { url: string }).url, login, isCallback),
+    );
     return { startCookies, callbackPath: `${callback.pathname}${callback.search}` };
   }
 

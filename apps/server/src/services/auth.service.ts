@@ -49,12 +49,14 @@ export class AuthService {
   }
 
   async currentUser(request: FastifyRequest): Promise<SignedInUser | null> {
-    const headers = fetchHeadersOf(request);
-    const cookie = getSessionCookie(headers, { cookiePrefix: COOKIE_PREFIX });
+    // Only the cookie is read on a hit; the full header copy is made for the library on a miss.
+    const cookie = getSessionCookie(new Headers({ cookie: request.headers.cookie ?? '' }), {
+      cookiePrefix: COOKIE_PREFIX,
+    });
     if (!cookie) return null;
     const cached = this.#sessions.get(cookie);
     if (cached) return cached;
-    const result = await this.#auth.api.getSession({ headers });
+    const result = await this.#auth.api.getSession({ headers: fetchHeadersOf(request) });
     if (!result) return null;
     const user = { id: result.user.id, email: result.user.email, sessionId: result.session.id };
     this.#sessions.set(cookie, user, new Date(result.session.expiresAt));

@@ -58,4 +58,34 @@ export class BrowserSession {
     }
     throw new Error('Too many redirects');
   }
+
+  /**
+   * From the provider's authorization URL, signs in as `login` and consents on the local test provider's pages,
+   * until it redirects back to Bops (a location `isCallback` accepts); returns that location.
+   */
+  async passProviderPages(
+    authorizeUrl: string,
+    login: string,
+    isCallback: (location: string) => boolean,
+  ): Promise<string> {
+    let page = await this.follow(authorizeUrl, {}, isCallback);
+    for (let step = 0; step < 3 && !page.stoppedAt; step++) {
+      const action = /<form[^>]*action="([^"]+)"/.exec(page.body)?.[1];
+      const prompt = /name="prompt" value="(\w+)"/.exec(page.body)?.[1];
+      if (!action || !prompt) throw new Error(`unexpected provider page: ${page.body.slice(0, 200)}`);
+      const form: Record<string, string> =
+        prompt === 'login' ? { prompt, login, password: 'any' } : { prompt };
+      page = await this.follow(
+        new URL(action, page.url).href,
+        {
+          method: 'POST',
+          body: new URLSearchParams(form),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        },
+        isCallback,
+      );
+    }
+    if (!page.stoppedAt) throw new Error('the provider never redirected back to Bops');
+    return page.stoppedAt;
+  }
 }

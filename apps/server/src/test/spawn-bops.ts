@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { cookieHeaderFrom } from './factories.ts';
 
 const mainFile = fileURLToPath(new URL('../main.ts', import.meta.url));
 
@@ -56,4 +57,31 @@ export async function waitForHealth(port: number, timeoutMs = 90_000): Promise<v
 let nextPort = 18_000 + (process.pid % 1000) * 10;
 export function freePort(): number {
   return nextPort++;
+}
+
+/** Headers a signed-in person's JSON requests to a spawned Bops carry: cookie, origin and content-type. */
+export type HttpSession = Record<string, string>;
+
+/** Makes a local account on a Bops running at `base`, over HTTP, and returns its session's headers. */
+export async function signUpOverHttp(base: string, email: string, name: string): Promise<HttpSession> {
+  const response = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password: 'long enough pass', name }),
+  });
+  if (response.status !== 200)
+    throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+  return {
+    cookie: cookieHeaderFrom(response.headers.getSetCookie()),
+    origin: base,
+    'content-type': 'application/json',
+  };
+}
+
+/** The `data` of a JSON answer from a spawned Bops, failing on any status but 200. */
+export async function dataOf<T>(response: Response | Promise<Response>): Promise<T> {
+  const answer = await response;
+  if (answer.status !== 200)
+    throw new Error(`${answer.url} answered ${answer.status}: ${await answer.text()}`);
+  return ((await answer.json()) as { data: T }).data;
 }
