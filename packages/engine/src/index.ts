@@ -55,6 +55,8 @@ export {
   type VoiceModelSummary,
   type SourceVoice,
 } from './voice-clone/voice-model.ts';
+export { separateSong, type SeparationOptions, type SongSeparation } from './separation/song-separator.ts';
+export type { LeadPitch } from './separation/melody-tracker.ts';
 export { createClonedVoiceBackend, type ClonedVoiceOptions } from './voice-clone/cloned-voice-backend.ts';
 /** Deterministic voice-like and tone signals, for checks and evaluations. */
 export { synthVoice, synthSine } from './voice-clone/voice-test-signals.ts';
