@@ -1,0 +1,25 @@
+/** Why a song link could not be imported; the route maps each code to a status and shows `message` as it is. */
+export type LinkImportErrorCode =
+  | 'invalid-link'
+  | 'unavailable'
+  | 'unreachable'
+  | 'unsupported'
+  | 'not-public'
+  | 'too-long'
+  | 'too-large'
+  | 'timeout'
+  | 'aborted'
+  | 'failed';
+
+/** Every message ends by pointing at the way that always works: uploading the file. */
+export const UPLOAD_INSTEAD = 'Download the song and upload the file instead.';
+
+export class LinkImportError extends Error {
+  readonly code: LinkImportErrorCode;
+
+  constructor(code: LinkImportErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'LinkImportError';
+    this.code = code;
+  }
+}
