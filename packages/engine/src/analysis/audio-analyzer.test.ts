@@ -82,3 +82,12 @@ describe('analyzeAudio', () => {
     expect(defaultArrangement(24).map((s) => s.kind)).toEqual(['intro', 'verse', 'hook', 'verse', 'outro']);
   });
 });
+
+describe('window arithmetic at absurd sample rates', () => {
+  it('terminates and answers for rates whose windows round to zero samples', async () => {
+    const { measureLoudness } = await import('./loudness-meter.ts');
+    const samples = new Float32Array(480).fill(0.1);
+    expect(silenceRatio(samples, 8)).toBe(0);
+    expect(Number.isFinite(measureLoudness([samples], 1).truePeakDbtp)).toBe(true);
+  });
+});

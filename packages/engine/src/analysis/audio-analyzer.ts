@@ -73,7 +73,8 @@ export async function analyzeAudio(
 const round = (x: number) => (Number.isFinite(x) ? Math.round(x * 1000) / 1000 : x);
 
 export function silenceRatio(mono: Float32Array, sampleRate: Hz, thresholdDb: Decibels = -50): number {
-  const window = Math.round(0.05 * sampleRate);
+  // At least one sample per window: a window of 0 would never advance the loop.
+  const window = Math.max(1, Math.round(0.05 * sampleRate));
   const threshold = 10 ** (thresholdDb / 20);
   let silent = 0;
   let total = 0;

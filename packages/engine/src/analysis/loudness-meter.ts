@@ -43,7 +43,7 @@ export interface LoudnessReport {
 
 /** Mean-square per 100 ms step of the K-weighted signal summed over channels (weights 1 for L/R). */
 function blockPowers(channels: Float32Array[], sampleRate: Hz): Float64Array {
-  const step = Math.round(sampleRate * 0.1);
+  const step = Math.max(1, Math.round(sampleRate * 0.1));
   const frames = channels[0]?.length ?? 0;
   const steps = Math.floor(frames / step);
   const power = new Float64Array(steps);

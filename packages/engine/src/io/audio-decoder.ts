@@ -1,6 +1,7 @@
 import type { Hz, Seconds } from '../units.ts';
 import { AudioInputError } from '../errors.ts';
 import { decodeWav } from './wav-codec.ts';
+import { checkStreamShape } from './stream-shape.ts';
 
 export interface DecodeLimits {
   /** Reject files larger than this before decoding anything. */
@@ -69,6 +70,7 @@ export async function decodeAudio(bytes: Uint8Array, limits: DecodeLimits = {}):
   if (!decoded.sampleRate || frames === 0) {
     throw new AudioInputError('The audio file contains no sound we could decode.', 'invalid');
   }
+  checkStreamShape(decoded.sampleRate, decoded.channels.length);
   const durationSeconds = frames / decoded.sampleRate;
   if (durationSeconds > maxSeconds) throw tooLong(maxSeconds);
   return { ...decoded, durationSeconds, format };

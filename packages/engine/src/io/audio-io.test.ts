@@ -101,3 +101,64 @@ describe('decodeAudio', () => {
     await expect(decodeAudio(broken)).rejects.toBeInstanceOf(AudioInputError);
   });
 });
+
+/** A PCM16 WAV header written by hand, so absurd values (rates, channels, depths) can be declared. */
+function wavWithHeader(fields: {
+  rate: number;
+  channels: number;
+  bits: number;
+  format?: number;
+  frames: number;
+}) {
+  const blockAlign = Math.max(1, (fields.channels * fields.bits) / 8);
+  const dataBytes = fields.frames * blockAlign;
+  const out = new Uint8Array(44 + dataBytes);
+  const view = new DataView(out.buffer);
+  out.set(new TextEncoder().encode('RIFF'), 0);
+  view.setUint32(4, 36 + dataBytes, true);
+  out.set(new TextEncoder().encode('WAVEfmt '), 8);
+  view.setUint32(16, 16, true);
+  view.setUint16(20, fields.format ?? 1, true);
+  view.setUint16(22, fields.channels, true);
+  view.setUint32(24, fields.rate, true);
+  view.setUint32(28, fields.rate * blockAlign, true);
+  view.setUint16(32, blockAlign, true);
+  view.setUint16(34, fields.bits, true);
+  out.set(new TextEncoder().encode('data'), 36);
+  view.setUint32(40, dataBytes, true);
+  for (let i = 44; i < out.length; i++) out[i] = (i * 37) & 0xff;
+  return out;
+}
+
+describe('decodeAudio refuses streams no recording has', () => {
+  it.each([
+    ['an 8 Hz WAV', { rate: 8, channels: 1, bits: 16, frames: 480 }, /sample rate \(8 Hz\)/],
+    ['a 1 Hz WAV', { rate: 1, channels: 1, bits: 16, frames: 480 }, /sample rate \(1 Hz\)/],
+    ['a 0 Hz WAV', { rate: 0, channels: 1, bits: 16, frames: 480 }, /no audio data|sample rate/],
+    ['a 7,999 Hz WAV', { rate: 7999, channels: 1, bits: 16, frames: 480 }, /between 8,000 and 192,000 Hz/],
+    ['a 384 kHz WAV', { rate: 384_000, channels: 1, bits: 16, frames: 480 }, /between 8,000 and 192,000 Hz/],
+    ['a 65,535-channel WAV', { rate: 16000, channels: 65535, bits: 16, frames: 1 }, /65535 channels/],
+    ['a 0-bit WAV', { rate: 16000, channels: 1, bits: 0, frames: 16 }, /bit depth 0/],
+    ['a 12-bit WAV', { rate: 16000, channels: 1, bits: 12, frames: 16 }, /bit depth 12/],
+    ['an A-law WAV', { rate: 16000, channels: 1, bits: 8, format: 6, frames: 16 }, /plain PCM/],
+  ])('%s, quickly and with a readable reason', async (_name, fields, message) => {
+    const started = performance.now();
+    const error = await decodeAudio(wavWithHeader(fields)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AudioInputError);
+    expect((error as Error).message).toMatch(message);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('still decodes the rates at both ends of the range', async () => {
+    for (const rate of [8000, 192_000]) {
+      const decoded = await decodeAudio(wavWithHeader({ rate, channels: 2, bits: 16, frames: rate / 10 }));
+      expect(decoded.sampleRate).toBe(rate);
+      expect(decoded.channels).toHaveLength(2);
+    }
+  });
+
+  it('refuses a format header cut short instead of reading past it', () => {
+    const cut = wavWithHeader({ rate: 16000, channels: 1, bits: 16, frames: 0 }).slice(0, 30);
+    expect(() => decodeWav(cut)).toThrow(AudioInputError);
+  });
+});

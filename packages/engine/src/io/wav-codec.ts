@@ -1,5 +1,8 @@
 import type { PcmAudio } from '../pcm-audio.ts';
 import { AudioInputError } from '../errors.ts';
+import { checkStreamShape } from './stream-shape.ts';
+
+const SUPPORTED_BIT_DEPTHS = new Set([8, 16, 24, 32]);
 
 /** 16-bit PCM or 32-bit float RIFF/WAVE, interleaved. */
 export function encodeWav(audio: PcmAudio, { bitDepth = 16 }: { bitDepth?: 16 | 32 } = {}): Uint8Array {
@@ -54,16 +57,31 @@ export function decodeWav(bytes: Uint8Array): PcmAudio {
     const size = view.getUint32(offset + 4, true);
     const body = offset + 8;
     if (id === 'fmt ') {
+      if (size < 16 || body + 16 > bytes.length) {
+        throw new AudioInputError('The WAV file is damaged (its format header is cut short).', 'invalid');
+      }
       format = view.getUint16(body, true);
       channels = view.getUint16(body + 2, true);
       sampleRate = view.getUint32(body + 4, true);
       bitDepth = view.getUint16(body + 14, true);
-      if (format === 0xfffe) format = view.getUint16(body + 24, true);
+      if (format === 0xfffe && size >= 26 && body + 26 <= bytes.length)
+        format = view.getUint16(body + 24, true);
+      if (format !== 1 && format !== 3) {
+        throw new AudioInputError(
+          'This WAV file is compressed in a way we cannot read; use plain PCM.',
+          'unsupported',
+        );
+      }
+      if (!SUPPORTED_BIT_DEPTHS.has(bitDepth) || (format === 3 && bitDepth !== 32)) {
+        throw new AudioInputError(`Unsupported WAV bit depth ${bitDepth}.`, 'unsupported');
+      }
+      checkStreamShape(sampleRate, channels);
     } else if (id === 'data') {
+      // A data chunk before any format header cannot be read.
+      if (!channels || !sampleRate || !bitDepth) break;
       const bytesPerSample = bitDepth / 8;
       const usable = Math.min(size, bytes.length - body);
       const frames = Math.floor(usable / (bytesPerSample * channels));
-      if (!channels || !sampleRate) break;
       const out = Array.from({ length: channels }, () => new Float32Array(frames));
       let p = body;
       for (let i = 0; i < frames; i++) {

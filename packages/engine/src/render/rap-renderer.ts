@@ -413,7 +413,7 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** [start, end) sample ranges holding sound, padded by half a second (filter tails, reverb-free). */
 export function activeSpans(x: Float32Array, sampleRate: Hz, pad: Seconds = 0.5): [number, number][] {
-  const block = Math.round(0.05 * sampleRate);
+  const block = Math.max(1, Math.round(0.05 * sampleRate));
   const padSamples = Math.round(pad * sampleRate);
   const spans: [number, number][] = [];
   for (let start = 0; start < x.length; start += block) {

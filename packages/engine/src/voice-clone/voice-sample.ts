@@ -151,7 +151,7 @@ export async function prepareVoiceSample(
  * recording) are attenuated, and runs of them longer than 300 ms are cut to 300 ms with short fades.
  */
 export function gateAndTrim(samples: Float32Array, sampleRate: Hz): Float32Array {
-  const frame = Math.round(sampleRate * 0.02);
+  const frame = Math.max(1, Math.round(sampleRate * 0.02));
   const frames = Math.floor(samples.length / frame);
   if (frames < 10) return samples.slice();
   const levels = new Float32Array(frames);
