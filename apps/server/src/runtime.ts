@@ -79,7 +79,11 @@ export async function startBops(config: Config, options: StartOptions): Promise<
     await migrate(database);
 
     const storage = createStorage(config.storage);
-    const cpu = new CpuPool({ threads: config.jobs.workerThreads });
+    const cpu = new CpuPool({
+      threads: config.jobs.workerThreads,
+      maxQueued: config.jobs.cpuQueueMax,
+      timeLimitFactor: config.jobs.cpuTimeLimitFactor,
+    });
     cleanups.push(() => cpu.close());
 
     const queue = new JobQueue({ connection: database.queueConnection, types: jobTypes, logger });

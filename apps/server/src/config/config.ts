@@ -50,6 +50,18 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(true),
   JOB_CONCURRENCY: integerFromEnv(1, 64).default(2),
   WORKER_THREADS: integerFromEnv(1, 64).default(Math.max(1, os.availableParallelism() - 1)),
+  CPU_QUEUE_MAX: integerFromEnv(1, 10_000).default(100),
+  CPU_TASK_TIME_LIMIT_FACTOR: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, { message: 'expected a number between 0.001 and 100' })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(0.001, { message: 'expected at least 0.001' })
+        .max(100, { message: 'expected at most 100' }),
+    )
+    .default(1),
   SHUTDOWN_TIMEOUT_MS: integerFromEnv(1000, 600_000).default(30_000),
   AUTH_SECRET: z.string().min(32, { message: 'expected at least 32 characters' }).optional(),
   LOCAL_ACCOUNTS: booleanFromEnv.optional(),
@@ -104,7 +116,14 @@ export interface Config {
         secretAccessKey: string | undefined;
         forcePathStyle: boolean;
       };
-  jobs: { concurrency: number; workerThreads: number };
+  jobs: {
+    concurrency: number;
+    workerThreads: number;
+    /** CPU tasks that may wait for a thread before more are refused (503). */
+    cpuQueueMax: number;
+    /** Multiplies every CPU task's wall-clock limit. */
+    cpuTimeLimitFactor: number;
+  };
   shutdownTimeoutMs: number;
   /** Render the built-in beats and artist demos that storage lacks, at start. */
   renderCatalog: boolean;
@@ -228,7 +247,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: Role = 'a
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : { kind: 'local', dir: path.join(dataDir, 'files') },
-    jobs: { concurrency: e.JOB_CONCURRENCY, workerThreads: e.WORKER_THREADS },
+    jobs: {
+      concurrency: e.JOB_CONCURRENCY,
+      workerThreads: e.WORKER_THREADS,
+      cpuQueueMax: e.CPU_QUEUE_MAX,
+      cpuTimeLimitFactor: e.CPU_TASK_TIME_LIMIT_FACTOR,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     renderCatalog: e.RENDER_CATALOG,
     dailyCreationLimit: e.DAILY_CREATION_LIMIT,

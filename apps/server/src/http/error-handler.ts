@@ -58,7 +58,9 @@ export function registerErrorHandling(app: FastifyInstance, options: { bodyLimit
     const body = toErrorBody(error, request, options.bodyLimit);
     if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ statusCode: body.statusCode, reason: body.message }, 'request refused');
-    if (error instanceof HttpError && error.statusCode === 429) reply.header('retry-after', '3600');
+    if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    } else if (error instanceof HttpError && error.statusCode === 429) reply.header('retry-after', '3600');
     return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
   });
 }

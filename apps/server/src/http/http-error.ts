@@ -1,10 +1,13 @@
 /** An error whose message is meant for the person who made the request. */
 export class HttpError extends Error {
   readonly statusCode: number;
+  /** Sent as Retry-After (seconds) when set: when trying again can succeed. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(statusCode: number, message: string) {
+  constructor(statusCode: number, message: string, retryAfterSeconds?: number) {
     super(message);
     this.statusCode = statusCode;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -216,6 +216,22 @@ describe.each(testDatabaseKinds)('AI singers on %s', (kind) => {
     ).toEqual([]);
   });
 
+  it.each([8, 1])('refuses a %d Hz WAV at once, and the audio workers keep serving others', async (rate) => {
+    const user = await buildUser(runtime.app!);
+    // PCM16 mono, 480 frames, declaring an absurd rate: once enough to hang a worker thread for good.
+    const absurd = wav(synthSine({ seconds: 480 / 8000, hz: 220, sampleRate: 8000 }), 8000);
+    absurd.writeUInt32LE(rate, 24);
+    absurd.writeUInt32LE(rate * 2, 28);
+    const started = Date.now();
+    const response = await upload(user, absurd);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/recording we can read/);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await storedFilesOf(user)).toEqual([]);
+    const next = await upload(user, wav(synthSine({ seconds: 1, hz: 220 })));
+    expect(next.statusCode).toBe(400);
+  });
+
   it('refuses a truncated file without crashing', async () => {
     const user = await buildUser(runtime.app!);
     const whole = wav(synthVoice({ seconds: 30 }));

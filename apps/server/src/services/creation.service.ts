@@ -19,7 +19,7 @@ import type { CreationRepository } from '../repositories/creation.repository.ts'
 import { DailyLimitReachedError, type CreationTaskRow } from '../repositories/creation.repository.ts';
 import type { CreateMusicBody } from '../routes/creation.schema.ts';
 import type { Storage } from '../storage/storage.ts';
-import type { CpuPool } from '../workers/cpu-pool.ts';
+import { CpuTaskTimeoutError, type CpuPool } from '../workers/cpu-pool.ts';
 import type { ProgressMessage } from '../workers/cpu-tasks.worker.ts';
 
 export const DAILY_LIMIT_MESSAGE =
@@ -337,8 +337,10 @@ export class CreationService {
         { signal: run.signal, transferList: [channel.port2] },
       );
     } catch (error) {
-      // Input the engine refuses fails at once: a retry would be refused the same way.
-      if ((error as Error).name !== 'RenderInputError') throw error;
+      // Input the engine refuses, or a render stopped at its time limit, fails at once: a retry would
+      // be refused, or would hang, the same way.
+      if (!(error instanceof CpuTaskTimeoutError) && (error as Error).name !== 'RenderInputError')
+        throw error;
       await this.#creations.fail(taskId, (error as Error).message);
       return;
     } finally {

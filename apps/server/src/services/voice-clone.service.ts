@@ -10,7 +10,7 @@ import type { UserRepository } from '../repositories/user.repository.ts';
 import type { VoiceCloneRepository, VoiceCloneRow } from '../repositories/voice-clone.repository.ts';
 import type { VoiceCloneResponse } from '../routes/voice-clone.schema.ts';
 import type { Storage } from '../storage/storage.ts';
-import type { CpuPool } from '../workers/cpu-pool.ts';
+import { CpuTaskTimeoutError, type CpuPool } from '../workers/cpu-pool.ts';
 
 const SAMPLE_TYPES: Record<string, { extension: string; contentType: string }> = {
   wav: { extension: 'wav', contentType: 'audio/wav' },
@@ -85,7 +85,13 @@ export class VoiceCloneService {
     userId: string,
     input: { nickname: string; sample: Buffer; photo: Buffer | null; guided: boolean },
   ) {
-    const report = await this.#cpu.run('check-voice-sample', { bytes: new Uint8Array(input.sample) });
+    const report = await this.#cpu
+      .run('check-voice-sample', { bytes: new Uint8Array(input.sample) })
+      .catch((error: unknown) => {
+        // A sample whose check runs past its limit is refused like any sample we cannot use.
+        if (error instanceof CpuTaskTimeoutError) throw badRequest(error.message);
+        throw error;
+      });
     if (report.problem) throw badRequest(report.problem.message);
     const type = SAMPLE_TYPES[report.format!]!;
     const photo = input.photo ? await reencodePhoto(input.photo) : null;
@@ -183,17 +189,21 @@ export class VoiceCloneService {
         { signal: run.signal },
       );
     } catch (error) {
-      // A sample the clean-up refuses fails at once, with what to fix: a retry would be refused the same way.
-      if ((error as Error).name !== 'AudioInputError') throw error;
+      // A sample the clean-up refuses, or one it cannot finish in time, fails at once with what to fix:
+      // a retry would be refused, or would hang, the same way.
+      if (!(error instanceof CpuTaskTimeoutError) && (error as Error).name !== 'AudioInputError') throw error;
       await this.#clones.failProcessing(clone.id, (error as Error).message);
       return;
     }
     const guided = Boolean((clone.analysis as { guided?: boolean } | null)?.guided);
-    const built = await this.#cpu.run(
-      'build-voice-model',
-      { wav: prepared.wav, guided },
-      { signal: run.signal },
-    );
+    let built;
+    try {
+      built = await this.#cpu.run('build-voice-model', { wav: prepared.wav, guided }, { signal: run.signal });
+    } catch (error) {
+      if (!(error instanceof CpuTaskTimeoutError)) throw error;
+      await this.#clones.failProcessing(clone.id, error.message);
+      return;
+    }
     const base = `voice-clones/${clone.userId}/${clone.id}`;
     await this.#storage.put(`${base}/voice.wav`, prepared.wav, 'audio/wav');
     const modelKey = `${base}/model.bin`;

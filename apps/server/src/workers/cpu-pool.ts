@@ -1,35 +1,153 @@
 import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { HttpError } from '../http/http-error.ts';
 import type { CpuTaskName, CpuTasks } from './cpu-tasks.worker.ts';
 
 /**
+ * How long each CPU task may run once it has a thread (milliseconds, before `timeLimitFactor`). Generous
+ * against the benchmarks (a 60 s rap renders in ≈ 3 s, a voice model builds in ≈ 3 s): a task past its
+ * limit is stuck on its input, not slow, and its thread is replaced so the others keep being served.
+ */
+export const CPU_TASK_TIME_LIMITS_MS: Record<CpuTaskName, number> = {
+  sha256: 30_000,
+  'render-rap': 300_000,
+  'render-music-selection': 120_000,
+  'render-artist-preview': 120_000,
+  'check-voice-sample': 60_000,
+  'prepare-voice': 180_000,
+  'build-voice-model': 180_000,
+};
+
+/** A CPU task ran past its wall-clock limit; its worker thread was ended. The message is for people. */
+export class CpuTaskTimeoutError extends Error {
+  readonly task: string;
+  readonly limitMs: number;
+  constructor(task: string, limitMs: number) {
+    super(
+      `This audio took too long to process (more than ${Math.round(limitMs / 1000)} seconds) and was stopped. Please try a shorter or different file.`,
+    );
+    this.name = 'CpuTaskTimeoutError';
+    this.task = task;
+    this.limitMs = limitMs;
+  }
+}
+
+/** Too many CPU tasks are already waiting: refused at once instead of queueing without bound. */
+export class CpuQueueFullError extends HttpError {
+  constructor() {
+    super(503, 'Bops is busy making other songs right now. Please try again in a minute.', 60);
+    this.name = 'CpuQueueFullError';
+  }
+}
+
+export interface CpuPoolOptions {
+  /** Worker threads; each runs one task at a time. */
+  threads: number;
+  /** Tasks that may wait for a thread before new ones are refused with `CpuQueueFullError`. */
+  maxQueued?: number;
+  /** Time limit by task, replacing `CPU_TASK_TIME_LIMITS_MS` entries. */
+  timeLimitsMs?: Partial<Record<string, number>>;
+  /** Multiplies every task's time limit (a slow machine raises it); not an explicit `timeoutMs`. */
+  timeLimitFactor?: number;
+  /** The worker module (tests load one with tasks of their own). */
+  filename?: string;
+}
+
+interface RunOptions {
+  signal?: AbortSignal;
+  transferList?: Array<ArrayBuffer | MessagePort>;
+  /** This run's time limit, as is (not scaled by the pool's factor). */
+  timeoutMs?: number;
+}
+
+/**
  * CPU-heavy work (audio rendering, analysis) runs on worker threads so the event loop that answers
- * HTTP requests never stalls behind it.
+ * HTTP requests never stalls behind it. Tasks wait here for a free thread, so a task's time limit counts
+ * only its own running time, never the queue before it.
  */
 export class CpuPool {
   readonly #pool: Piscina;
+  readonly #threads: number;
+  readonly #maxQueued: number;
+  readonly #timeLimitFactor: number;
+  readonly #timeLimitsMs: Partial<Record<string, number>>;
+  readonly #waiting: Array<() => void> = [];
+  #running = 0;
 
-  constructor(options: { threads: number }) {
+  constructor(options: CpuPoolOptions) {
+    this.#threads = options.threads;
+    this.#maxQueued = options.maxQueued ?? 100;
+    this.#timeLimitFactor = options.timeLimitFactor ?? 1;
+    this.#timeLimitsMs = { ...CPU_TASK_TIME_LIMITS_MS, ...options.timeLimitsMs };
     this.#pool = new Piscina({
-      filename: new URL('./cpu-tasks.worker.ts', import.meta.url).href,
+      filename: options.filename ?? new URL('./cpu-tasks.worker.ts', import.meta.url).href,
       minThreads: 0,
       maxThreads: options.threads,
       idleTimeout: 30_000,
     });
   }
 
-  run<N extends CpuTaskName>(
+  async run<N extends CpuTaskName>(
     task: N,
     input: Parameters<CpuTasks[N]>[0],
-    options: { signal?: AbortSignal; transferList?: Array<ArrayBuffer | MessagePort> } = {},
+    options: RunOptions = {},
   ): Promise<Awaited<ReturnType<CpuTasks[N]>>> {
-    return this.#pool.run(
-      { task, input },
-      {
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.transferList ? { transferList: options.transferList as never } : {}),
-      },
-    ) as Promise<Awaited<ReturnType<CpuTasks[N]>>>;
+    await this.#acquire(options.signal);
+    const limitMs =
+      options.timeoutMs ?? Math.round((this.#timeLimitsMs[task] ?? 60_000) * this.#timeLimitFactor);
+    const deadline = AbortSignal.timeout(limitMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+    try {
+      // Aborting a running task makes Piscina end its thread and start a fresh one.
+      return (await this.#pool.run(
+        { task, input },
+        { signal, ...(options.transferList ? { transferList: options.transferList as never } : {}) },
+      )) as Awaited<ReturnType<CpuTasks[N]>>;
+    } catch (error) {
+      if (deadline.aborted && !options.signal?.aborted) throw new CpuTaskTimeoutError(task, limitMs);
+      throw error;
+    } finally {
+      this.#release();
+    }
+  }
+
+  async #acquire(signal: AbortSignal | undefined): Promise<void> {
+    signal?.throwIfAborted();
+    if (this.#running < this.#threads) {
+      this.#running++;
+      return;
+    }
+    if (this.#waiting.length >= this.#maxQueued) throw new CpuQueueFullError();
+    await new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        const index = this.#waiting.indexOf(start);
+        if (index >= 0) this.#waiting.splice(index, 1);
+        reject(signal!.reason instanceof Error ? signal!.reason : new Error('The task was cancelled.'));
+      };
+      const start = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      this.#waiting.push(start);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  #release(): void {
+    const next = this.#waiting.shift();
+    // The running count passes straight to the next task in line.
+    if (next) next();
+    else this.#running--;
+  }
+
+  /** Tasks waiting for a thread. */
+  get queued(): number {
+    return this.#waiting.length;
+  }
+
+  /** Tasks on a thread now. */
+  get running(): number {
+    return this.#running;
   }
 
   get threads(): number {

@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CpuPool, CpuQueueFullError, CpuTaskTimeoutError } from './cpu-pool.ts';
+
+const filename = new URL('./cpu-pool.test-worker.ts', import.meta.url).href;
+// The pool is typed by the product's tasks; these tests drive a worker module of their own.
+const run = (
+  pool: CpuPool,
+  task: string,
+  input: object,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+) => pool.run(task as never, input as never, options) as Promise<unknown>;
+
+describe('CpuPool', () => {
+  let pool: CpuPool | undefined;
+  afterEach(async () => pool?.close());
+
+  it(
+    'ends a task past its wall-clock limit, replaces its thread and keeps serving',
+    { timeout: 20_000 },
+    async () => {
+      pool = new CpuPool({ threads: 1, filename });
+      const started = Date.now();
+      const stuck = await run(pool, 'spin', {}, { timeoutMs: 300 }).catch((e: unknown) => e);
+      expect(stuck).toBeInstanceOf(CpuTaskTimeoutError);
+      expect((stuck as Error).message).toMatch(/took too long to process/);
+      expect(Date.now() - started).toBeLessThan(5000);
+      // The only thread was the stuck one: an answer now proves it was replaced.
+      expect(await run(pool, 'echo', { value: 42 })).toBe(42);
+    },
+  );
+
+  it(
+    'queued work behind a stuck task is served once the stuck one is ended',
+    { timeout: 20_000 },
+    async () => {
+      pool = new CpuPool({ threads: 1, filename });
+      const stuck = run(pool, 'spin', {}, { timeoutMs: 300 }).catch((e: unknown) => e);
+      const waiting = [run(pool, 'echo', { value: 1 }), run(pool, 'echo', { value: 2 })];
+      expect(await Promise.all(waiting)).toEqual([1, 2]);
+      expect(await stuck).toBeInstanceOf(CpuTaskTimeoutError);
+    },
+  );
+
+  it(
+    'counts a limit from the moment a task gets a thread, not while it waits',
+    { timeout: 20_000 },
+    async () => {
+      pool = new CpuPool({ threads: 1, filename });
+      // Each sleeps 400 ms under a 700 ms limit; the second waits 400 ms first and must still pass.
+      const results = await Promise.all([
+        run(pool, 'sleep', { ms: 400 }, { timeoutMs: 700 }),
+        run(pool, 'sleep', { ms: 400 }, { timeoutMs: 700 }),
+      ]);
+      expect(results).toEqual([400, 400]);
+    },
+  );
+
+  it('scales limits by the configured factor', { timeout: 20_000 }, async () => {
+    pool = new CpuPool({ threads: 1, filename, timeLimitsMs: { sleep: 100 } });
+    expect(await run(pool, 'sleep', { ms: 300 }).catch((e: unknown) => e)).toBeInstanceOf(
+      CpuTaskTimeoutError,
+    );
+    await pool.close();
+    pool = new CpuPool({ threads: 1, filename, timeLimitsMs: { sleep: 100 }, timeLimitFactor: 50 });
+    expect(await run(pool, 'sleep', { ms: 300 })).toBe(300);
+  });
+
+  it('refuses new work with 503 and Retry-After once the queue is full', { timeout: 20_000 }, async () => {
+    pool = new CpuPool({ threads: 1, maxQueued: 1, filename });
+    const first = run(pool, 'sleep', { ms: 300 });
+    const second = run(pool, 'sleep', { ms: 10 });
+    const refused = await run(pool, 'echo', { value: 3 }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(CpuQueueFullError);
+    expect(refused).toMatchObject({ statusCode: 503, retryAfterSeconds: 60 });
+    expect(await Promise.all([first, second])).toEqual([300, 10]);
+    expect(pool.queued).toBe(0);
+    expect(pool.running).toBe(0);
+  });
+
+  it(
+    'a cancelled caller leaves the queue without running, and is not reported as a timeout',
+    { timeout: 20_000 },
+    async () => {
+      pool = new CpuPool({ threads: 1, filename });
+      const first = run(pool, 'sleep', { ms: 300 });
+      const controller = new AbortController();
+      const cancelled = run(pool, 'echo', { value: 4 }, { signal: controller.signal }).catch(
+        (e: unknown) => e,
+      );
+      controller.abort(new Error('shutting down'));
+      expect(await cancelled).toMatchObject({ message: 'shutting down' });
+      expect(pool.queued).toBe(0);
+      expect(await first).toBe(300);
+      const running = new AbortController();
+      const stopped = run(pool, 'spin', {}, { signal: running.signal }).catch((e: unknown) => e);
+      setTimeout(() => running.abort(new Error('job cancelled')), 200);
+      const error = await stopped;
+      expect(error).not.toBeInstanceOf(CpuTaskTimeoutError);
+      expect(await run(pool, 'echo', { value: 5 })).toBe(5);
+    },
+  );
+});
