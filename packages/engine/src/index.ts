@@ -32,6 +32,15 @@ export {
   type RapRender,
   type RenderControls,
 } from './render/rap-renderer.ts';
+export { type CoverRequest, type CoverRender, type CoverControls } from './cover/cover-renderer.ts';
+export {
+  COVER_PHASES,
+  COVER_PHASE_DURATIONS_MS,
+  COVER_MAX_SECONDS,
+  COVER_MAX_SHIFT,
+  COVER_MAX_VOCAL_LEVEL_DB,
+  type CoverPhase,
+} from './cover/cover-phases.ts';
 export {
   renderMusicSelection,
   renderArtistPreview,
