@@ -1,7 +1,7 @@
 import { pino, type Logger } from 'pino';
 import type { Config } from './config/config.ts';
 
-/** Structured JSON logs; secrets in headers never reach them. */
+/** Structured logs (JSON lines, or readable lines on a terminal); secrets in headers never reach them. */
 export function createLogger(config: Pick<Config, 'log'>): Logger {
   return pino({
     level: config.log.level,
@@ -9,6 +9,13 @@ export function createLogger(config: Pick<Config, 'log'>): Logger {
       paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
       censor: '[redacted]',
     },
-    ...(config.log.pretty ? { transport: { target: 'pino-pretty' } } : {}),
+    ...(config.log.pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+          },
+        }
+      : {}),
   });
 }

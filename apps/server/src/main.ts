@@ -40,7 +40,7 @@ try {
   const runtime = await startBops(config, { logger, listen: true });
   logger.info(
     { role: config.role, url: config.role === 'worker' ? undefined : config.publicUrl },
-    'Bops is running',
+    config.role === 'worker' ? 'Bops is running (job workers)' : `Bops is running at ${config.publicUrl}`,
   );
   closeWithGrace({ delay: config.shutdownTimeoutMs + 5_000, logger }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'stopping after an unexpected error');

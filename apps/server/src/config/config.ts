@@ -39,7 +39,7 @@ const envSchema = z.object({
   DATABASE_URL: urlFromEnv(['postgres:', 'postgresql:']).optional(),
   DATABASE_POOL_MAX: integerFromEnv(1, 200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOG_PRETTY: booleanFromEnv.default(false),
+  LOG_PRETTY: booleanFromEnv.optional(),
   BODY_LIMIT_BYTES: integerFromEnv(1024, 100 * 1024 * 1024).default(1024 * 1024),
   UPLOAD_LIMIT_BYTES: integerFromEnv(1024, 1024 * 1024 * 1024).default(50 * 1024 * 1024),
   S3_ENDPOINT: urlFromEnv(['http:', 'https:']).optional(),
@@ -233,7 +233,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: Role = 'a
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
       : { kind: 'pglite', dir: path.join(dataDir, 'db') },
-    log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY },
+    // Readable lines on a terminal; JSON lines for a log collector (anything that is not a terminal).
+    log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY ?? Boolean(process.stdout.isTTY) },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
     storage: e.S3_BUCKET

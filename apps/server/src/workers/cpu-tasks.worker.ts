@@ -14,6 +14,14 @@ import {
   type RapRequest,
 } from '@bops/engine';
 
+// The engine's voices run on WASI, which Node labels experimental once per thread; that says nothing to an
+// operator, so worker threads drop it as the main thread does. Other warnings still print.
+process.removeAllListeners('warning');
+process.on('warning', (warning) => {
+  if (warning.name === 'ExperimentalWarning' && /WASI/.test(warning.message)) return;
+  process.stderr.write(`${warning.name}: ${warning.message}\n`);
+});
+
 /** What a render reports while it runs, through the MessagePort it was given. */
 export interface ProgressMessage {
   phase: RapPhase;

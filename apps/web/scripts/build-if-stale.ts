@@ -1,0 +1,81 @@
+/**
+ * Builds the web app only when its inputs changed since the last build, so a warm `npm start` goes straight to
+ * the server. "Changed" is decided by content (a hash of every input file), never by timestamps: a fresh clone, a
+ * checkout of another commit or an edit undone all come out right.
+ *
+ * Usage: `node apps/web/scripts/build-if-stale.ts [--force]`. Exits non-zero when the build fails.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(webRoot, '../..');
+const distDir = path.join(webRoot, 'dist');
+/** Written last by a successful build: the hash of the inputs it was built from. */
+const stampFile = path.join(distDir, '.source-hash');
+
+/** Everything the built files depend on: our sources and configuration, and the locked dependency versions. */
+const inputs = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/tsconfig.json',
+  'apps/web/package.json',
+  'packages/shared/src',
+  'packages/shared/package.json',
+  'package-lock.json',
+];
+
+const ignored = (name: string) => /\.test\.tsx?$/.test(name) || name === 'test' || name.startsWith('.');
+
+function listFiles(root: string, relative: string): string[] {
+  const absolute = path.join(root, relative);
+  const stat = fs.statSync(absolute, { throwIfNoEntry: false });
+  if (!stat) return [];
+  if (stat.isFile()) return [relative];
+  return fs
+    .readdirSync(absolute, { withFileTypes: true })
+    .filter((entry) => !ignored(entry.name))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap((entry) => listFiles(root, path.posix.join(relative, entry.name)));
+}
+
+/** A digest over every input's path and bytes (`root`: the repository). */
+export function sourceHash(root = repoRoot): string {
+  const hash = createHash('sha256');
+  for (const file of inputs.flatMap((input) => listFiles(root, input))) {
+    hash
+      .update(file)
+      .update('\0')
+      .update(fs.readFileSync(path.join(root, file)))
+      .update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** Whether `dist` holds a finished build of exactly these inputs. */
+export function isBuildCurrent(hash: string, dist = distDir): boolean {
+  const stamp = fs.readFileSync(path.join(dist, '.source-hash'), { encoding: 'utf8', flag: 'r' } as const);
+  return stamp.trim() === hash && fs.existsSync(path.join(dist, 'index.html'));
+}
+
+const currentOrFalse = (hash: string) => {
+  try {
+    return isBuildCurrent(hash);
+  } catch {
+    return false;
+  }
+};
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const hash = sourceHash();
+  if (process.argv.includes('--force') || !currentOrFalse(hash)) {
+    process.stdout.write('Building the web app…\n');
+    const { build } = await import('vite');
+    await build({ root: webRoot, configFile: path.join(webRoot, 'vite.config.ts'), logLevel: 'warn' });
+    fs.writeFileSync(stampFile, `${hash}\n`);
+  }
+}
