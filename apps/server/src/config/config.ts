@@ -88,6 +88,9 @@ const envSchema = z.object({
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   LLM_TIMEOUT_MS: integerFromEnv(1000, 120_000).default(20_000),
+  YTDLP_PATH: z.string().min(1).optional(),
+  LINK_IMPORT_MAX_BYTES: integerFromEnv(1024 * 1024, 1024 * 1024 * 1024).default(50 * 1024 * 1024),
+  LINK_IMPORT_TIMEOUT_SECONDS: integerFromEnv(10, 3600).default(180),
 });
 
 /** The names of every environment variable Bops reads. */
@@ -133,6 +136,8 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   /** An OpenAI-compatible chat endpoint for lyrics; null uses the built-in writer only. */
   llm: { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number } | null;
+  /** Song links: yt-dlp (null: look for `yt-dlp` on PATH) and the caps on one download. */
+  linkImport: { ytdlpPath: string | null; maxBytes: number; timeoutMs: number };
   auth: {
     /** Null: generated once and kept in the database. */
     secret: string | null;
@@ -266,6 +271,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: Role = 'a
           timeoutMs: e.LLM_TIMEOUT_MS,
         }
       : null,
+    linkImport: {
+      ytdlpPath: e.YTDLP_PATH ?? null,
+      maxBytes: e.LINK_IMPORT_MAX_BYTES,
+      timeoutMs: e.LINK_IMPORT_TIMEOUT_SECONDS * 1000,
+    },
     auth: {
       secret: e.AUTH_SECRET ?? null,
       localAccounts,

@@ -16,10 +16,13 @@ export const UPLOAD_INSTEAD = 'Download the song and upload the file instead.';
 
 export class LinkImportError extends Error {
   readonly code: LinkImportErrorCode;
+  /** What the downloader said, for the operator's log; never shown to the person. */
+  readonly detail: string | undefined;
 
-  constructor(code: LinkImportErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(code: LinkImportErrorCode, message: string, options?: { cause?: unknown; detail?: string }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'LinkImportError';
     this.code = code;
+    this.detail = options?.detail;
   }
 }

@@ -191,6 +191,15 @@ describe('checkSongLink accepts share links and rebuilds them', () => {
     if (result.ok) expect(result.url.href).toBe(canonical);
   });
 
+  it('accepts its own canonical links unchanged (the importer checks them again)', () => {
+    for (const [input, site, canonical] of cases) {
+      const first = checkSongLink(input);
+      const again = checkSongLink(canonical);
+      expect(again).toMatchObject({ ok: true, site });
+      if (first.ok && again.ok) expect(again.url.href).toBe(first.url.href);
+    }
+  });
+
   it('names the sites in reading order', () => {
     expect(ALLOWED_SITE_NAMES).toBe('YouTube, TikTok, Instagram, Facebook, Vimeo, SoundCloud or X');
   });
