@@ -22,6 +22,8 @@ import { linkPreviewRoutes } from './routes/link-preview.routes.ts';
 import { profileRoutes } from './routes/profile.routes.ts';
 import { shellRoutes } from './routes/shell.routes.ts';
 import { noticeRoutes } from './routes/notice.routes.ts';
+import { metricsRoutes } from './routes/metrics.routes.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import type { Services } from './services/services.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -31,6 +33,8 @@ export interface AppDeps {
   storage: Storage;
   logger: FastifyBaseLogger;
   webDistDir?: string;
+  /** Present when the operator turned metrics on (METRICS_TOKEN). */
+  metrics?: Metrics | null;
 }
 
 /** The HTTP application: plugins, error handling, API routes and the web app. No I/O of its own. */
@@ -44,6 +48,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
   registerErrorHandling(app, { bodyLimit: config.bodyLimitBytes });
+  const metrics = deps.metrics ?? null;
+  if (metrics) {
+    app.addHook('onResponse', async (request, reply) => {
+      // The route's pattern, not the URL: ids would make a series per song.
+      metrics.observeRequest(
+        request.method,
+        request.routeOptions.url ?? 'unmatched',
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+    });
+  }
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
 
@@ -53,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSameOriginCheck(app, { publicUrl: config.publicUrl });
 
   await app.register(healthRoutes, { services: deps.services });
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   await app.register(authRoutes, { services: deps.services });
   await app.register(profileRoutes, { services: deps.services });
   await app.register(shellRoutes, { services: deps.services });

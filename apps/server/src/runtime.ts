@@ -16,6 +16,7 @@ import { createServices, type Services } from './services/services.ts';
 import { createStorage } from './storage/create-storage.ts';
 import type { Storage } from './storage/storage.ts';
 import { CpuPool } from './workers/cpu-pool.ts';
+import { Metrics } from './metrics/metrics.ts';
 
 export interface Runtime {
   config: Config;
@@ -24,6 +25,8 @@ export interface Runtime {
   queue: JobQueue;
   cpu: CpuPool;
   services: Services;
+  /** Present when metrics are on (METRICS_TOKEN). */
+  metrics: Metrics | null;
   /** The HTTP app, unless this process runs the worker role only. */
   app: FastifyInstance | null;
   /** Stops taking work, lets running jobs finish (or releases them), closes everything. Safe to call twice. */
@@ -79,14 +82,28 @@ export async function startBops(config: Config, options: StartOptions): Promise<
     await migrate(database);
 
     const storage = createStorage(config.storage);
+    let metrics: Metrics | null = null;
     const cpu = new CpuPool({
       threads: config.jobs.workerThreads,
       maxQueued: config.jobs.cpuQueueMax,
       timeLimitFactor: config.jobs.cpuTimeLimitFactor,
+      onTaskFinished: (task, seconds, result) =>
+        metrics?.observeRender(task, seconds, audioSecondsOf(result)),
     });
     cleanups.push(() => cpu.close());
 
-    const queue = new JobQueue({ connection: database.queueConnection, types: jobTypes, logger });
+    const queue = new JobQueue({
+      connection: database.queueConnection,
+      types: jobTypes,
+      logger,
+      onAttemptFinished: (type, outcome, seconds) => metrics?.observeJob(type, outcome, seconds),
+    });
+    if (config.metricsToken) {
+      metrics = new Metrics({
+        queueDepth: () => queue.depth(),
+        cpuPool: () => ({ running: cpu.running, queued: cpu.queued, threads: cpu.threads }),
+      });
+    }
     await queue.start();
     cleanups.push(() => queue.stop(config.shutdownTimeoutMs));
 
@@ -140,9 +157,6 @@ export async function startBops(config: Config, options: StartOptions): Promise<
       cleanups.push(() => sweeper.stop());
     }
 
-    if (config.renderCatalog && config.role !== 'worker') await services.catalog.ensureRendered();
-    if (config.renderCatalog && config.role !== 'worker') await services.demoSongs.ensureQueued();
-
     let app: FastifyInstance | null = null;
     if (config.role !== 'worker') {
       app = await buildApp({
@@ -150,6 +164,7 @@ export async function startBops(config: Config, options: StartOptions): Promise<
         services,
         storage,
         logger,
+        metrics,
         ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
       });
       const httpApp = app;
@@ -157,6 +172,16 @@ export async function startBops(config: Config, options: StartOptions): Promise<
       cleanups.push(() => httpApp.close());
       if (options.listen) await app.listen({ port: config.port, host: config.host });
       else await app.ready();
+    }
+
+    // The first request needs none of this: the catalogue's missing files and the demo songs are queued once
+    // Bops answers. Stopping waits for it, so nothing is queued into a closed database.
+    if (config.renderCatalog && config.role !== 'worker') {
+      const seeding = (async () => {
+        await services.catalog.ensureRendered();
+        await services.demoSongs.ensureQueued();
+      })().catch((error: unknown) => logger.error({ err: error }, 'could not queue the built-in catalogue'));
+      cleanups.push(() => seeding);
     }
 
     let stopping: Promise<void> | null = null;
@@ -167,6 +192,7 @@ export async function startBops(config: Config, options: StartOptions): Promise<
       queue,
       cpu,
       services,
+      metrics,
       app,
       stop: () => (stopping ??= runCleanups()),
     };
@@ -174,4 +200,12 @@ export async function startBops(config: Config, options: StartOptions): Promise<
     await runCleanups();
     throw error;
   }
+}
+
+/** The length of the audio a CPU task made, when it made some (renders report it). */
+function audioSecondsOf(result: unknown): number {
+  if (!result || typeof result !== 'object') return 0;
+  const { durationSeconds, duration } = result as { durationSeconds?: unknown; duration?: unknown };
+  if (typeof durationSeconds === 'number') return durationSeconds;
+  return typeof duration === 'number' ? duration : 0;
 }

@@ -51,6 +51,7 @@ const envSchema = z.object({
   JOB_CONCURRENCY: integerFromEnv(1, 64).default(2),
   WORKER_THREADS: integerFromEnv(1, 64).default(Math.max(1, os.availableParallelism() - 1)),
   CPU_QUEUE_MAX: integerFromEnv(1, 10_000).default(100),
+  METRICS_TOKEN: z.string().min(16, { message: 'expected at least 16 characters' }).optional(),
   CPU_TASK_TIME_LIMIT_FACTOR: z
     .string()
     .regex(/^\d+(\.\d+)?$/, { message: 'expected a number between 0.001 and 100' })
@@ -119,6 +120,8 @@ export interface Config {
         secretAccessKey: string | undefined;
         forcePathStyle: boolean;
       };
+  /** Bearer token of `/api/metrics`; the route answers 404 while it is unset. */
+  metricsToken: string | null;
   jobs: {
     concurrency: number;
     workerThreads: number;
@@ -253,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: Role = 'a
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : { kind: 'local', dir: path.join(dataDir, 'files') },
+    metricsToken: e.METRICS_TOKEN ?? null,
     jobs: {
       concurrency: e.JOB_CONCURRENCY,
       workerThreads: e.WORKER_THREADS,

@@ -40,6 +40,8 @@ export interface JobQueueOptions {
   /** How often jobs whose worker stopped heartbeating are failed over to retry. */
   monitorIntervalSeconds?: number;
   pollingIntervalSeconds?: number;
+  /** Told of every finished attempt (metrics). */
+  onAttemptFinished?: (type: string, outcome: 'done' | 'failed', seconds: number) => void;
 }
 
 /** Where a job stands in pg-boss: waiting (created, retry), running (active), or settled. */
@@ -57,12 +59,14 @@ export class JobQueue {
   readonly #types: Record<string, JobTypeDefinition>;
   readonly #logger: FastifyBaseLogger;
   readonly #pollingIntervalSeconds: number;
+  readonly #onAttemptFinished: JobQueueOptions['onAttemptFinished'];
   #started = false;
 
   constructor(options: JobQueueOptions) {
     this.#types = options.types;
     this.#logger = options.logger;
     this.#pollingIntervalSeconds = options.pollingIntervalSeconds ?? 0.5;
+    this.#onAttemptFinished = options.onAttemptFinished;
     this.#boss = new PgBoss({
       ...options.connection,
       superviseIntervalSeconds: options.superviseIntervalSeconds ?? 5,
@@ -129,13 +133,25 @@ export class JobQueue {
               { job: name, jobId: job.id, ms: Math.round(performance.now() - started) },
               'job done',
             );
+            this.#onAttemptFinished?.(name, 'done', (performance.now() - started) / 1000);
           } catch (error) {
             this.#logger.warn({ job: name, jobId: job.id, err: error }, 'job failed');
+            this.#onAttemptFinished?.(name, 'failed', (performance.now() - started) / 1000);
             throw error;
           }
         },
       );
     }
+  }
+
+  /** Jobs ready to run and running now, by type (for metrics). */
+  async depth(): Promise<Array<{ type: string; waiting: number; running: number }>> {
+    return Promise.all(
+      Object.keys(this.#types).map(async (type) => {
+        const queue = await this.#boss.getQueue(type);
+        return { type, waiting: queue?.readyCount ?? 0, running: queue?.activeCount ?? 0 };
+      }),
+    );
   }
 
   /**

@@ -51,6 +51,8 @@ export interface CpuPoolOptions {
   timeLimitFactor?: number;
   /** The worker module (tests load one with tasks of their own). */
   filename?: string;
+  /** Told of every task that finished, with its running time (metrics). */
+  onTaskFinished?: (task: string, seconds: number, result: unknown) => void;
 }
 
 interface RunOptions {
@@ -72,6 +74,7 @@ export class CpuPool {
   readonly #timeLimitFactor: number;
   readonly #timeLimitsMs: Partial<Record<string, number>>;
   readonly #waiting: Array<() => void> = [];
+  readonly #onTaskFinished: CpuPoolOptions['onTaskFinished'];
   #running = 0;
 
   constructor(options: CpuPoolOptions) {
@@ -79,6 +82,7 @@ export class CpuPool {
     this.#maxQueued = options.maxQueued ?? 100;
     this.#timeLimitFactor = options.timeLimitFactor ?? 1;
     this.#timeLimitsMs = { ...CPU_TASK_TIME_LIMITS_MS, ...options.timeLimitsMs };
+    this.#onTaskFinished = options.onTaskFinished;
     this.#pool = new Piscina({
       filename: options.filename ?? new URL('./cpu-tasks.worker.ts', import.meta.url).href,
       minThreads: 0,
@@ -97,12 +101,15 @@ export class CpuPool {
       options.timeoutMs ?? Math.round((this.#timeLimitsMs[task] ?? 60_000) * this.#timeLimitFactor);
     const deadline = AbortSignal.timeout(limitMs);
     const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+    const started = performance.now();
     try {
       // Aborting a running task makes Piscina end its thread and start a fresh one.
-      return (await this.#pool.run(
+      const result = (await this.#pool.run(
         { task, input },
         { signal, ...(options.transferList ? { transferList: options.transferList as never } : {}) },
       )) as Awaited<ReturnType<CpuTasks[N]>>;
+      this.#onTaskFinished?.(task, (performance.now() - started) / 1000, result);
+      return result;
     } catch (error) {
       if (deadline.aborted && !options.signal?.aborted) throw new CpuTaskTimeoutError(task, limitMs);
       throw error;
