@@ -43,7 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -66,7 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20 } });
   await app.register(rateLimit, { global: false });
-  registerSameOriginCheck(app, { publicUrl: config.publicUrl });
+  registerSameOriginCheck(app, { publicUrl: config.publicUrl, publicUrlSet: config.publicUrlSet });
 
   await app.register(healthRoutes, { services: deps.services });
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });

@@ -41,7 +41,11 @@ export function createAuth(options: {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: options.secret,
-    trustedOrigins: [new URL(config.publicUrl).origin],
+    // Without PUBLIC_URL, the address a page was opened at is ours too (the same rule as http/same-origin.ts);
+    // the request's URL is built from the Host the socket (or a trusted proxy) gave.
+    trustedOrigins: config.publicUrlSet
+      ? [new URL(config.publicUrl).origin]
+      : (request) => [new URL(config.publicUrl).origin, request ? new URL(request.url).origin : null],
     database: keyAccountsOnSubject(
       drizzleAdapter(db, {
         provider: 'pg',

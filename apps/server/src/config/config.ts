@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -31,10 +32,44 @@ const urlFromEnv = (protocols: string[]) =>
     { message: `expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
 
+/** Names proxy-addr understands for whole address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** `false` (the default: no forwarded header is believed) or a list of proxy addresses and CIDR ranges. */
+const trustProxyFromEnv = z
+  .string()
+  .transform((value) => value.trim())
+  .refine(
+    (value) =>
+      ['false', 'off', 'no', '0'].includes(value) ||
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .every(isProxyAddress),
+    { message: 'expected false or a comma-separated list of proxy addresses or CIDR ranges' },
+  )
+  .transform((value) =>
+    ['false', 'off', 'no', '0'].includes(value)
+      ? (false as const)
+      : value.split(',').map((entry) => entry.trim()),
+  );
+
 const envSchema = z.object({
   PORT: integerFromEnv(1, 65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: urlFromEnv(['http:', 'https:']).optional(),
+  TRUST_PROXY: trustProxyFromEnv.default(false),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlFromEnv(['postgres:', 'postgresql:']).optional(),
   DATABASE_POOL_MAX: integerFromEnv(1, 200).default(10),
@@ -80,6 +115,7 @@ const envSchema = z.object({
     .regex(/^[a-z][a-z0-9-]{1,30}$/, { message: 'expected lowercase letters, digits and dashes' })
     .default('oidc'),
   SIGN_IN_RATE_LIMIT: integerFromEnv(1, 10_000).default(10),
+  SIGN_IN_ACCOUNT_LIMIT: integerFromEnv(1, 10_000).default(10),
   SESSION_CACHE_SECONDS: integerFromEnv(0, 300).default(10),
   DAILY_CREATION_LIMIT: integerFromEnv(1, 10_000).default(10),
   RENDER_CATALOG: booleanFromEnv.default(true),
@@ -104,6 +140,13 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** Whether PUBLIC_URL was set; without it, a request's own origin counts as ours. */
+  publicUrlSet: boolean;
+  /**
+   * The proxies whose X-Forwarded-For/-Host/-Proto headers are believed (addresses, CIDR ranges or
+   * proxy-addr range names); false believes none, so the client address is the socket's.
+   */
+  trustProxy: false | string[];
   dataDir: string;
   database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; poolMax: number };
   log: { level: string; pretty: boolean };
@@ -148,6 +191,8 @@ export interface Config {
     providers: OidcProviderConfig[];
     /** Sign-in attempts per minute per client address. */
     signInRateLimit: number;
+    /** Wrong passwords per account per 15 minutes, from any number of addresses. */
+    signInAccountLimit: number;
     /** How long a process may answer from memory which person a session cookie is (0: ask every time). */
     sessionCacheMs: number;
   };
@@ -237,6 +282,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: Role = 'a
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
+    trustProxy: e.TRUST_PROXY,
     dataDir,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
@@ -285,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: Role = 'a
       localAccounts,
       providers,
       signInRateLimit: e.SIGN_IN_RATE_LIMIT,
+      signInAccountLimit: e.SIGN_IN_ACCOUNT_LIMIT,
       sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     },
   };

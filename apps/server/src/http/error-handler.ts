@@ -7,10 +7,11 @@ export interface ErrorBody {
   statusCode: number;
   error: string;
   message: string;
+  code?: string;
 }
 
-export function errorBody(statusCode: number, message: string): ErrorBody {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+export function errorBody(statusCode: number, message: string, code?: string): ErrorBody {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(code ? { code } : {}) };
 }
 
 function describeZodError(error: ZodError): string {
@@ -22,7 +23,7 @@ function describeZodError(error: ZodError): string {
 
 /** Turns any thrown error into a JSON answer a person can read; 5xx details stay in the log. */
 function toErrorBody(error: FastifyError | Error, request: FastifyRequest, bodyLimit: number): ErrorBody {
-  if (error instanceof HttpError) return errorBody(error.statusCode, error.message);
+  if (error instanceof HttpError) return errorBody(error.statusCode, error.message, error.code);
   if (error instanceof ZodError) return errorBody(400, describeZodError(error));
   const fastifyError = error as FastifyError;
   switch (fastifyError.code) {
@@ -58,9 +59,10 @@ export function registerErrorHandling(app: FastifyInstance, options: { bodyLimit
     const body = toErrorBody(error, request, options.bodyLimit);
     if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ statusCode: body.statusCode, reason: body.message }, 'request refused');
-    if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
-      reply.header('retry-after', String(error.retryAfterSeconds));
-    } else if (error instanceof HttpError && error.statusCode === 429) reply.header('retry-after', '3600');
+    if (error instanceof HttpError) {
+      const retryAfter = error.retryAfterSeconds ?? (error.statusCode === 429 ? 3600 : undefined);
+      if (retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
+    }
     return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
   });
 }

@@ -9,7 +9,15 @@ async function forwardToAuth(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  // The auth library gets the path the router matched (decoded, empty segments dropped, each segment
+  // encoded again), so its routing and rate limits and our account limit all read one spelling.
+  const rest = String((request.params as { '*'?: string })['*'] ?? '')
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map(encodeURIComponent)
+    .join('/');
+  const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+  const url = new URL(`/api/auth/${rest}${query}`, `${request.protocol}://${request.host}`);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
   const headers = fetchHeadersOf(request);
   if (hasBody) headers.set('content-type', 'application/json');
@@ -19,6 +27,7 @@ async function forwardToAuth(
       headers,
       ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
     }),
+    request.body,
   );
   reply.status(response.status);
   response.headers.forEach((value, name) => {

@@ -5,6 +5,7 @@ import { CLIENT_IP_HEADER, COOKIE_PREFIX } from '../auth/create-auth.ts';
 import type { SessionCache, SessionOwner } from '../auth/session-cache.ts';
 import type { Config } from '../config/config.ts';
 import { unauthorized } from '../http/http-error.ts';
+import type { SignInFailureRepository } from '../repositories/sign-in-failure.repository.ts';
 
 export type SignedInUser = SessionOwner;
 
@@ -25,15 +26,42 @@ export function fetchHeadersOf(request: FastifyRequest): Headers {
   return headers;
 }
 
+/**
+ * The window for wrong passwords per account (SIGN_IN_ACCOUNT_LIMIT of them), whatever addresses they come
+ * from. Past the limit, sign-in to that account waits for the window to end: the address limit alone is
+ * lifted by anyone with many addresses.
+ */
+export const ACCOUNT_SIGN_IN_WINDOW_MS = 15 * 60_000;
+
+function jsonResponse(status: number, body: object, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+/** The account a sign-in names, spelled as the auth library stores it. */
+function accountOf(body: unknown): string | null {
+  const email = (body as { email?: unknown } | null)?.email;
+  return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : null;
+}
+
 export class AuthService {
   readonly #auth: Auth;
   readonly #config: Config;
   readonly #sessions: SessionCache;
+  readonly #failures: SignInFailureRepository;
 
-  constructor(deps: { auth: Auth; config: Config; sessionCache: SessionCache }) {
+  constructor(deps: {
+    auth: Auth;
+    config: Config;
+    sessionCache: SessionCache;
+    signInFailures: SignInFailureRepository;
+  }) {
     this.#auth = deps.auth;
     this.#config = deps.config;
     this.#sessions = deps.sessionCache;
+    this.#failures = deps.signInFailures;
   }
 
   signInMethods(): SignInMethods {
@@ -43,9 +71,33 @@ export class AuthService {
     };
   }
 
-  /** Answers a request under /api/auth/ (sign-up, sign-in, callbacks, sign-out, session). */
-  async handle(request: Request): Promise<Response> {
-    return this.#auth.handler(request);
+  /**
+   * Answers a request under /api/auth/ (sign-up, sign-in, callbacks, sign-out, session). `body` is the
+   * parsed JSON the request carries; the request's path is the one the router matched, normalised.
+   */
+  async handle(request: Request, body?: unknown): Promise<Response> {
+    const path = new URL(request.url).pathname;
+    const account = request.method === 'POST' && path === '/api/auth/sign-in/email' ? accountOf(body) : null;
+    if (!account) return this.#auth.handler(request);
+    const max = this.#config.auth.signInAccountLimit;
+    const windowMs = ACCOUNT_SIGN_IN_WINDOW_MS;
+    const now = Date.now();
+    const attempt = await this.#failures.reserve(account, windowMs, now);
+    if (attempt.count > max) {
+      const retryAfter = Math.max(1, Math.ceil((attempt.windowStart + windowMs - now) / 1000));
+      return jsonResponse(
+        429,
+        {
+          code: 'TOO_MANY_FAILED_SIGN_INS',
+          message: `Too many wrong passwords for this account. Please try again in ${Math.ceil(retryAfter / 60)} minutes.`,
+        },
+        { 'retry-after': String(retryAfter) },
+      );
+    }
+    const response = await this.#auth.handler(request);
+    if (response.ok) await this.#failures.clear(account);
+    else if (response.status !== 401) await this.#failures.release(account);
+    return response;
   }
 
   async currentUser(request: FastifyRequest): Promise<SignedInUser | null> {

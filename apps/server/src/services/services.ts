@@ -7,6 +7,7 @@ import { CrashReportRepository } from '../repositories/crash-report.repository.t
 import { MusicRepository } from '../repositories/music.repository.ts';
 import { PlaylistRepository } from '../repositories/playlist.repository.ts';
 import { UserRepository } from '../repositories/user.repository.ts';
+import { SignInFailureRepository } from '../repositories/sign-in-failure.repository.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { SessionCache } from '../auth/session-cache.ts';
 import type { ReadCache } from '../db/read-cache.ts';
@@ -87,7 +88,12 @@ export function createServices(deps: ServiceDeps): Services {
   return {
     storage: deps.storage,
     health: new HealthService({ db, config: deps.config, databaseKind: deps.database.kind }),
-    auth: new AuthService({ auth: deps.auth, config: deps.config, sessionCache: deps.sessionCache }),
+    auth: new AuthService({
+      auth: deps.auth,
+      config: deps.config,
+      sessionCache: deps.sessionCache,
+      signInFailures: new SignInFailureRepository(db),
+    }),
     profile: new ProfileService({ users, storage: deps.storage, queue: deps.queue }),
     shell: new ShellService({ users, crashes: new CrashReportRepository(db) }),
     lyrics: new LyricsService({ config: deps.config, logger: deps.logger }),

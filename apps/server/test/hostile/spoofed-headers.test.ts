@@ -1,0 +1,278 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, type TestUser } from '../../src/test/factories.ts';
+import { buildMusic } from '../../src/test/music-factories.ts';
+import { startTestRuntime, testDatabaseKinds, type TestRuntime } from '../../src/test/test-runtime.ts';
+
+const ORIGIN = 'http://localhost:8080';
+const EVIL = 'http://evil.example';
+const SIGN_IN_LIMIT = 3;
+const ACCOUNT_LIMIT = 3;
+
+/** Every route of the app with a state-changing method, as Fastify's route table lists it. */
+function stateChangingRoutes(app: FastifyInstance): Array<{ method: string; url: string }> {
+  const routes: Array<{ method: string; url: string }> = [];
+  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+    const table = app.printRoutes({ method, commonPrefix: false });
+    for (const line of table.split('\n')) {
+      const match = /([/][^\s(]*)\s*\(/.exec(line) ?? /([/]\S*)\s*$/.exec(line);
+      if (match?.[1]) routes.push({ method, url: match[1] });
+    }
+  }
+  return routes;
+}
+
+/** A concrete URL for a route pattern (parameters filled with a plausible id). */
+function concrete(pattern: string, id: string): string {
+  return pattern.replace(/:[A-Za-z_]+/g, id).replace(/\*$/, 'sign-out');
+}
+
+/** The spellings of one path that a router decodes to the same route. */
+function spellingsOf(url: string): string[] {
+  const [first, ...rest] = url.slice(1);
+  const encodedFirst = `/%${first!.charCodeAt(0).toString(16)}${rest.join('')}`;
+  return [url, encodedFirst, `/${url}`, `${url}/`, url.replace('/api/', '/api//')];
+}
+
+describe.each(testDatabaseKinds)('spoofed headers on %s', (kind) => {
+  describe('with TRUST_PROXY unset (no proxy believed)', () => {
+    let runtime: TestRuntime;
+    let victim: TestUser;
+    let songId: string;
+
+    beforeAll(async () => {
+      runtime = await startTestRuntime(kind, {
+        env: { SIGN_IN_RATE_LIMIT: String(SIGN_IN_LIMIT), SIGN_IN_ACCOUNT_LIMIT: String(ACCOUNT_LIMIT) },
+      });
+      victim = await buildUser(runtime.app!);
+      songId = (await buildMusic(runtime, null, { isPrivate: false })).id;
+    });
+    afterAll(async () => runtime?.destroy());
+
+    const inject = (options: InjectOptions) => runtime.app!.inject(options);
+
+    it('counts wrong passwords per socket address, whatever X-Forwarded-For says', async () => {
+      const account = await buildUser(runtime.app!);
+      const statuses: number[] = [];
+      for (let i = 0; i < SIGN_IN_LIMIT + 5; i++) {
+        const response = await inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          remoteAddress: '192.0.2.10',
+          headers: {
+            origin: ORIGIN,
+            'content-type': 'application/json',
+            'x-forwarded-for': i % 2 ? `198.18.0.${i}, 127.0.0.1` : `198.18.0.${i}`,
+            'x-real-ip': `198.18.1.${i}`,
+          },
+          payload: { email: `nobody-${i}@example.test`, password: 'wrong password' },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.slice(SIGN_IN_LIMIT)).toEqual([429, 429, 429, 429, 429]);
+      expect(account.id).toBeTruthy();
+    });
+
+    it('limits wrong passwords per account, from any number of addresses', async () => {
+      const account = await buildUser(runtime.app!);
+      const attempt = (password: string, n: number) =>
+        inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          remoteAddress: `203.0.113.${n}`,
+          headers: { origin: ORIGIN, 'content-type': 'application/json' },
+          payload: { email: account.email.toUpperCase(), password },
+        });
+      const wrong = await Promise.all(
+        Array.from({ length: ACCOUNT_LIMIT + 5 }, (_, n) => attempt('wrong password', n + 1)),
+      );
+      const statuses = wrong.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(ACCOUNT_LIMIT);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+      const refused = wrong.find((response) => response.statusCode === 429)!;
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json().message).toMatch(/too many wrong passwords/i);
+      // Even the right password waits now: the limit is on the account, not the guesses.
+      expect((await attempt(account.password, 200)).statusCode).toBe(429);
+    });
+
+    it('a right password clears the account count', async () => {
+      const account = await buildUser(runtime.app!);
+      const attempt = (password: string, n: number) =>
+        inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          remoteAddress: `203.0.114.${n}`,
+          headers: { origin: ORIGIN, 'content-type': 'application/json' },
+          payload: { email: account.email, password },
+        });
+      for (let n = 1; n < ACCOUNT_LIMIT; n++) expect((await attempt('nope nope', n)).statusCode).toBe(401);
+      expect((await attempt(account.password, 100)).statusCode).toBe(200);
+      for (let n = 1; n < ACCOUNT_LIMIT; n++) expect((await attempt('nope nope', n)).statusCode).toBe(401);
+      expect((await attempt(account.password, 101)).statusCode).toBe(200);
+    });
+
+    it('does not lift the takedown form limit with X-Forwarded-For', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const response = await inject({
+          method: 'POST',
+          url: '/api/takedown-notices',
+          remoteAddress: '192.0.2.20',
+          headers: { origin: ORIGIN, 'x-forwarded-for': `198.18.2.${i}, 127.0.0.1` },
+          payload: {
+            reporterName: 'R',
+            reporterEmail: 'r@example.test',
+            contentUrl: '/listen/x',
+            reason: 'this is a test notice',
+          },
+        });
+        statuses.push(response.statusCode);
+      }
+      // The form refuses the made-up link (400), and each try counts.
+      expect(statuses.slice(0, 5)).not.toContain(429);
+      expect(statuses.slice(5)).toEqual([429, 429, 429]);
+    });
+
+    it('refuses every state-changing route from another origin, however its path is spelled', async () => {
+      const routes = stateChangingRoutes(runtime.app!);
+      expect(routes.length).toBeGreaterThan(15);
+      const allowedThrough: string[] = [];
+      for (const route of routes) {
+        for (const url of spellingsOf(concrete(route.url, songId))) {
+          for (const headers of [
+            { origin: EVIL },
+            { origin: EVIL, 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+            { 'sec-fetch-site': 'cross-site' },
+            {},
+          ]) {
+            const response = await inject({
+              method: route.method as 'POST',
+              url,
+              headers: { cookie: victim.cookie, 'content-type': 'application/json', ...headers },
+              payload: { count: 1 },
+            });
+            if (response.statusCode !== 403 && response.statusCode !== 404)
+              allowedThrough.push(
+                `${route.method} ${url} ${JSON.stringify(headers)} → ${response.statusCode}`,
+              );
+          }
+        }
+      }
+      expect(allowedThrough).toEqual([]);
+      const song = await inject({
+        method: 'GET',
+        url: `/api/music/getMusic/${songId}`,
+        headers: { cookie: victim.cookie },
+      });
+      expect(song.json().data.likes).toBe(0);
+    });
+
+    it('still accepts our own pages', async () => {
+      const response = await inject({
+        method: 'POST',
+        url: `/api/music/social/like/${songId}`,
+        headers: { cookie: victim.cookie, origin: ORIGIN, 'content-type': 'application/json' },
+        payload: { count: 1 },
+      });
+      expect(response.statusCode).toBe(200);
+    });
+
+    it('without PUBLIC_URL accepts the address the page was opened at, and no other', async () => {
+      const signUp = (host: string, origin: string, n: number) =>
+        inject({
+          method: 'POST',
+          url: '/api/auth/sign-up/email',
+          remoteAddress: `198.51.100.${n}`,
+          headers: { host, origin, 'content-type': 'application/json' },
+          payload: { email: `lan-${n}-${kind}@example.test`, password: 'correct horse battery', name: 'Lan' },
+        });
+      expect((await signUp('127.0.0.1:8080', 'http://127.0.0.1:8080', 1)).statusCode).toBe(200);
+      expect((await signUp('192.168.1.20:8080', 'http://192.168.1.20:8080', 2)).statusCode).toBe(200);
+      expect((await signUp('192.168.1.20:8080', 'http://192.168.1.20:9999', 3)).statusCode).toBe(403);
+      expect((await signUp('192.168.1.20:8080', 'https://192.168.1.20:8080', 4)).statusCode).toBe(403);
+      expect((await signUp('192.168.1.20:8080', EVIL, 5)).statusCode).toBe(403);
+      const forwardedHost = await inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        remoteAddress: '198.51.100.6',
+        headers: {
+          host: '192.168.1.20:8080',
+          origin: EVIL,
+          'x-forwarded-host': 'evil.example',
+          'content-type': 'application/json',
+        },
+        payload: { email: `xfh-${kind}@example.test`, password: 'correct horse battery', name: 'X' },
+      });
+      expect(forwardedHost.statusCode).toBe(403);
+    });
+  });
+
+  describe('with TRUST_PROXY and PUBLIC_URL set', () => {
+    let runtime: TestRuntime;
+
+    beforeAll(async () => {
+      runtime = await startTestRuntime(kind, {
+        env: { TRUST_PROXY: '10.0.0.0/8', PUBLIC_URL: 'https://bops.example', SIGN_IN_RATE_LIMIT: '3' },
+      });
+    });
+    afterAll(async () => runtime?.destroy());
+
+    const takedown = (remoteAddress: string, forwardedFor: string) =>
+      runtime.app!.inject({
+        method: 'POST',
+        url: '/api/takedown-notices',
+        remoteAddress,
+        headers: { origin: 'https://bops.example', 'x-forwarded-for': forwardedFor },
+        payload: {
+          reporterName: 'R',
+          reporterEmail: 'r@example.test',
+          contentUrl: '/listen/x',
+          reason: 'this is a test notice',
+        },
+      });
+
+    it('believes X-Forwarded-For from the configured proxy only', async () => {
+      // Behind the proxy, each client has its own count.
+      for (let i = 0; i < 7; i++) expect((await takedown('10.1.2.3', `198.18.3.${i}`)).statusCode).toBe(400);
+      // Straight from the internet, the header is ignored and the socket address counts.
+      const direct: number[] = [];
+      for (let i = 0; i < 7; i++) direct.push((await takedown('192.0.2.30', `198.18.4.${i}`)).statusCode);
+      expect(direct).toEqual([400, 400, 400, 400, 400, 429, 429]);
+    });
+
+    it('names the address to use when a page elsewhere posts', async () => {
+      const response = await runtime.app!.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        remoteAddress: '192.0.2.40',
+        headers: {
+          host: '192.168.1.20:8080',
+          origin: 'http://192.168.1.20:8080',
+          'content-type': 'application/json',
+        },
+        payload: { email: 'wrong-address@example.test', password: 'correct horse battery', name: 'W' },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toContain('https://bops.example');
+    });
+
+    it('accepts X-Forwarded-Host from the trusted proxy for the origin check', async () => {
+      const response = await runtime.app!.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        remoteAddress: '10.0.0.5',
+        headers: {
+          host: 'internal:8080',
+          'x-forwarded-host': 'bops.example',
+          'x-forwarded-proto': 'https',
+          'x-forwarded-for': '198.18.9.9',
+          origin: 'https://bops.example',
+          'content-type': 'application/json',
+        },
+        payload: { email: 'proxied@example.test', password: 'correct horse battery', name: 'P' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    });
+  });
+});
