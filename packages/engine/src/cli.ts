@@ -9,6 +9,7 @@ import { AudioInputError, RenderInputError } from './errors.ts';
 import { decodeAudio } from './io/audio-decoder.ts';
 import { encodeWav } from './io/wav-codec.ts';
 import { separateSong } from './separation/song-separator.ts';
+import { renderCover } from './cover/cover-renderer.ts';
 
 const USAGE = `Usage: bops-engine <command> [options]
 
@@ -22,6 +23,11 @@ Commands:
   preview <artistId> [-o preview.mp3]
   separate <song> --vocals <v.wav> --accompaniment <a.wav>
         Split a song (at most 10 minutes) into its lead vocal and the rest, as 16-bit WAVs.
+  cover <song> --singer <me.bopsvoice> [--shift auto|<semitones>] [--vocal-level <dB>] [--lyrics <file>] [-o cover.mp3] [--stems]
+        The song (at most 10 minutes) sung by an AI singer (the model file \`singer build\` writes).
+        --shift: auto (default) moves the melody by whole octaves into the singer's range; -12..12
+        semitones moves it that far (and the accompaniment too when it is not whole octaves).
+        --stems: also writes <out>.vocal.mp3 and <out>.accompaniment.mp3.
   analyze <file>          Print duration, LUFS, true peak, BPM, key, voiced seconds, silence, clipping.
 `;
 
@@ -42,6 +48,9 @@ async function main(argv: string[]): Promise<number> {
       json: { type: 'boolean' },
       vocals: { type: 'string' },
       accompaniment: { type: 'string' },
+      singer: { type: 'string' },
+      shift: { type: 'string' },
+      'vocal-level': { type: 'string' },
     },
   });
   switch (command) {
@@ -136,6 +145,43 @@ async function main(argv: string[]): Promise<number> {
       const voiced = result.leadPitch.f0.filter((f) => f > 0).length * result.leadPitch.hop;
       console.log(
         `${file}: ${song.durationSeconds.toFixed(1)} s, lead voiced ${voiced.toFixed(1)} s, separated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+      return 0;
+    }
+    case 'cover': {
+      const file = positionals[0];
+      if (!file || !values.singer) {
+        process.stderr.write('cover needs <song> and --singer <file>\n');
+        return 2;
+      }
+      const song = readInput(file);
+      const voiceModel = readInput(values.singer);
+      const lyrics = values.lyrics ? readInput(values.lyrics) : undefined;
+      if (!song || !voiceModel || (values.lyrics && !lyrics)) return 1;
+      const shift = values.shift === undefined || values.shift === 'auto' ? 'auto' : Number(values.shift);
+      const out = values.out ?? 'cover.mp3';
+      const started = performance.now();
+      const result = await renderCover(
+        {
+          song,
+          voiceModel,
+          title: values.title ?? file,
+          singerName: values.singer,
+          shift,
+          ...(lyrics ? { lyrics: new TextDecoder().decode(lyrics) } : {}),
+          ...(values['vocal-level'] !== undefined ? { vocalLevel: Number(values['vocal-level']) } : {}),
+        },
+        { onProgress: (phase, fraction) => fraction === 0 && process.stderr.write(`${phase}…\n`) },
+      );
+      writeFileSync(out, result.mp3);
+      if (values.stems) {
+        const base = out.replace(/\.mp3$/i, '');
+        writeFileSync(`${base}.vocal.mp3`, result.vocalStem);
+        writeFileSync(`${base}.accompaniment.mp3`, result.accompanimentStem);
+      }
+      const shiftText = `${result.appliedShift > 0 ? '+' : ''}${result.appliedShift}`;
+      console.log(
+        `${out}: ${result.duration.toFixed(1)} s, shift ${shiftText} semitones, rendered in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
       return 0;
     }

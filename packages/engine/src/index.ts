@@ -32,7 +32,12 @@ export {
   type RapRender,
   type RenderControls,
 } from './render/rap-renderer.ts';
-export { type CoverRequest, type CoverRender, type CoverControls } from './cover/cover-renderer.ts';
+export {
+  renderCover,
+  type CoverRequest,
+  type CoverRender,
+  type CoverControls,
+} from './cover/cover-renderer.ts';
 export {
   COVER_PHASES,
   COVER_PHASE_DURATIONS_MS,

@@ -7,7 +7,13 @@ import { trackPitch } from '../analysis/pitch-tracker.ts';
 import { AudioInputError, RenderInputError } from '../errors.ts';
 import { prepareVoiceSample } from '../voice-clone/voice-sample.ts';
 import { buildVoiceModel } from '../voice-clone/voice-model.ts';
-import { COVER_PHASES, renderCoverWith, type CoverPhase, type CoverRender } from './cover-renderer.ts';
+import {
+  COVER_PHASES,
+  renderCover,
+  renderCoverWith,
+  type CoverPhase,
+  type CoverRender,
+} from './cover-renderer.ts';
 import { knownStems, makeTestSong } from './cover-test-songs.ts';
 
 // The "person": eSpeak's en-us+f3 (speaks around 200 Hz).
@@ -129,4 +135,19 @@ describe('renderCoverWith refuses bad input with a readable message', () => {
       'stop',
     );
   });
+});
+
+describe("renderCover (the engine's separator)", () => {
+  it("covers a mixed song end to end: −14 LUFS, both stems, the melody in the singer's voice", async () => {
+    const render = await renderCover(request(), { diagnostics: true });
+    const cover = await decodeAudio(render.mp3);
+    expect(Math.abs(measureLoudness(cover.channels, cover.sampleRate).integratedLufs + 14)).toBeLessThan(1);
+    const vocal = await decodeAudio(render.vocalStem);
+    const accompaniment = await decodeAudio(render.accompanimentStem);
+    expect(Math.abs(vocal.durationSeconds - cover.durationSeconds)).toBeLessThan(0.06);
+    expect(Math.abs(accompaniment.durationSeconds - cover.durationSeconds)).toBeLessThan(0.06);
+    expect(render.appliedShift % 12).toBe(0);
+    // Against the melody it was asked to sing (the separator's, cleaned): the conversion holds it.
+    expect(melodyError(render)).toBeLessThan(60);
+  }, 60_000);
 });

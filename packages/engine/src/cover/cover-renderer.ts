@@ -20,6 +20,7 @@ import {
 import { autoShift, leadMelody, melodyMedian, type LeadPitch } from './lead-melody.ts';
 import { convertLead } from './voice-conversion.ts';
 import { duckResidue, mixCover, shiftAccompaniment } from './cover-mixer.ts';
+import { separateSong } from '../separation/song-separator.ts';
 
 export { COVER_PHASES, type CoverPhase };
 
@@ -118,7 +119,19 @@ function readModel(bytes: Uint8Array): VoiceModel {
 }
 
 /**
- * A song re-sung by a person's AI singer, with a given separator (the engine's renderCover passes
+ * A song re-sung by a person's AI singer: decode (10-minute cap) → separate the lead from the rest →
+ * the lead's melody, moved into the singer's range (or by the chosen shift) → the person's own
+ * recorded frames chosen to match the lead's sounds, at its timing and loudness → vocal chain →
+ * the original lead's residue ducked where the new voice sings → mix, master to −14 LUFS → MP3 and
+ * stems. Plain data in and out: runs in a worker thread. Input a person chose that cannot be
+ * covered throws AudioInputError or RenderInputError with a readable message.
+ */
+export function renderCover(request: CoverRequest, controls: CoverControls = {}): Promise<CoverRender> {
+  return renderCoverWith(request, controls, separateSong);
+}
+
+/**
+ * renderCover with a given separator (the engine's renderCover passes
  * its own; evaluations may pass known stems).
  */
 export async function renderCoverWith(
