@@ -260,7 +260,62 @@ setInterval(() => fs.appendFileSync(part, 'x'), 50);
   });
 });
 
+describe('SongLinkImporter stops with Bops', () => {
+  it('close() stops a running download and deletes its files', async () => {
+    const program = fakeYtDlp(
+      'closed',
+      `fs.writeFileSync(output.replace('%(ext)s', 'webm') + '.part', 'x'); setInterval(() => {}, 1000);`,
+    );
+    const links = importer(program);
+    const pending = importError(links.importSongFromLink(SONG_LINK));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await links.close();
+    expect((await pending).code).toBe('aborted');
+    expect(isRunning((readRecord('closed', 'call') as { pid: number }).pid)).toBe(false);
+    expect(fs.readdirSync(downloads)).toEqual([]);
+  });
+});
+
 describe('SongLinkImporter explains failures', () => {
+  it('logs refused destinations and what yt-dlp said, and shows the person neither', async () => {
+    const program = fakeYtDlp(
+      'logged',
+      `
+const proxy = new URL(args[args.indexOf('--proxy') + 1]);
+const socket = require('node:net').connect(Number(proxy.port), proxy.hostname, () => socket.write('CONNECT 10.1.2.3:443 HTTP/1.1\\r\\n\\r\\n'));
+socket.once('data', (data) => {
+  process.stderr.write('ERROR: Unable to download webpage: Tunnel connection failed: ' + data.toString().split('\\r\\n')[0] + '\\n');
+  process.exit(1);
+});
+`,
+    );
+    const logged: Array<[string, Record<string, unknown>, string]> = [];
+    const logger = {
+      warn: (fields: Record<string, unknown>, message: string) => logged.push(['warn', fields, message]),
+      info: (fields: Record<string, unknown>, message: string) => logged.push(['info', fields, message]),
+    } as unknown as SongLinkImporterOptions['logger'];
+    const links = importer(program, { logger });
+    const error = await importError(links.importSongFromLink(SONG_LINK));
+    expect(error.code).toBe('unreachable');
+    expect(error.message).not.toMatch(/10\.1\.2\.3|Tunnel/);
+    expect(logged).toEqual([
+      [
+        'warn',
+        { target: '10.1.2.3:443', reason: '10.1.2.3 is a private network address' },
+        'the link-import proxy refused a destination',
+      ],
+      [
+        'info',
+        {
+          code: 'unreachable',
+          site: 'YouTube',
+          detail: expect.stringContaining('Tunnel connection failed: HTTP/1.1 403'),
+        },
+        'a song link could not be imported',
+      ],
+    ]);
+  });
+
   const cases: Array<[string, string, string, RegExp]> = [
     [
       'unreachable',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import { ALLOWED_SITES } from './allowed-sites.ts';
 import { EgressProxy, type EgressProxyOptions } from './egress-proxy.ts';
@@ -21,6 +22,8 @@ export interface SongLinkImporterOptions {
   proxy?: EgressProxyOptions;
   /** How often a running download's directory is measured against the byte cap. */
   pollMs?: number;
+  /** Refused destinations and failed downloads are logged here (with what yt-dlp said) for the operator. */
+  logger?: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }
 
 export interface ImportedSong {
@@ -49,6 +52,8 @@ export class SongLinkImporter {
   readonly #program: string | null;
   readonly #options: SongLinkImporterOptions;
   #proxy: EgressProxy | null = null;
+  /** Downloads in progress, stopped by close(). */
+  readonly #running = new Set<AbortController>();
 
   constructor(options: SongLinkImporterOptions) {
     this.#options = options;
@@ -58,8 +63,11 @@ export class SongLinkImporter {
     this.#program = found.path;
   }
 
-  static fromConfig(config: Pick<Config, 'linkImport'>): SongLinkImporter {
-    return new SongLinkImporter(config.linkImport);
+  static fromConfig(
+    config: Pick<Config, 'linkImport'>,
+    logger?: SongLinkImporterOptions['logger'],
+  ): SongLinkImporter {
+    return new SongLinkImporter({ ...config.linkImport, logger });
   }
 
   checkSongLink(url: unknown): SongLinkCheck {
@@ -79,9 +87,14 @@ export class SongLinkImporter {
     const site = ALLOWED_SITES.find((candidate) => candidate.id === checked.siteId)!;
     const maxBytes = options.maxBytes ?? this.#options.maxBytes;
     const maxDurationSeconds = this.#options.maxDurationSeconds ?? 600;
-    this.#proxy ??= new EgressProxy(this.#options.proxy);
+    this.#proxy ??= new EgressProxy(this.#proxyOptions());
     const proxyUrl = await this.#proxy.url();
     const dir = await fs.promises.mkdtemp(path.join(this.#options.tempDir ?? os.tmpdir(), 'bops-link-'));
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.signal?.aborted) controller.abort();
+    this.#running.add(controller);
     const result = await runYtDlp({
       program: this.#program,
       args: buildYtDlpArgs({
@@ -95,10 +108,23 @@ export class SongLinkImporter {
       dir,
       maxBytes,
       timeoutMs: options.timeoutMs ?? this.#options.timeoutMs,
-      signal: options.signal,
+      signal: controller.signal,
       pollMs: this.#options.pollMs,
       maxDurationSeconds,
-    });
+    })
+      .catch((error: unknown) => {
+        if (error instanceof LinkImportError && error.code !== 'aborted') {
+          this.#options.logger?.info(
+            { code: error.code, site: site.name, detail: error.detail },
+            'a song link could not be imported',
+          );
+        }
+        throw error;
+      })
+      .finally(() => {
+        this.#running.delete(controller);
+        options.signal?.removeEventListener('abort', onAbort);
+      });
     return {
       path: result.file,
       bytes: result.bytes,
@@ -106,8 +132,27 @@ export class SongLinkImporter {
     };
   }
 
-  /** Stops the egress proxy (a later import starts it again). */
+  #proxyOptions(): EgressProxyOptions {
+    const options = this.#options.proxy ?? {};
+    const logger = this.#options.logger;
+    if (!logger) return options;
+    return {
+      ...options,
+      onDecision: (decision) => {
+        if (!decision.allowed) {
+          logger.warn(
+            { target: decision.target, reason: decision.reason },
+            'the link-import proxy refused a destination',
+          );
+        }
+        options.onDecision?.(decision);
+      },
+    };
+  }
+
+  /** Stops running downloads (their files are deleted) and the egress proxy; a later import starts it again. */
   async close(): Promise<void> {
+    for (const controller of this.#running) controller.abort();
     const proxy = this.#proxy;
     this.#proxy = null;
     await proxy?.close();

@@ -185,6 +185,28 @@ export function classifyFailure(output: string, maxDurationSeconds = 600): LinkI
   return error('failed', `We couldn't download the song from that link. ${UPLOAD_INSTEAD}`);
 }
 
+/** Process groups of downloads still running, killed if Bops exits first (they run detached). */
+const runningGroups = new Set<number>();
+let exitHookInstalled = false;
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+function trackGroup(pid: number): void {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => {
+      for (const group of runningGroups) killGroup(group);
+    });
+  }
+  runningGroups.add(pid);
+}
+
 /**
  * Runs one download: kills yt-dlp (and anything it started) when the directory grows past the byte cap, the
  * wall clock runs out or the caller aborts, and deletes the directory on every failure.
@@ -211,6 +233,7 @@ export async function runYtDlp(run: YtDlpRun): Promise<YtDlpResult> {
     // Its own process group, so a kill reaches ffmpeg or anything else it starts.
     detached: true,
   });
+  if (child.pid !== undefined) trackGroup(child.pid);
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-OUTPUT_TAIL_CHARS * 2);
@@ -222,11 +245,8 @@ export async function runYtDlp(run: YtDlpRun): Promise<YtDlpResult> {
   const stop = (reason: LinkImportError) => {
     if (stopped) return;
     stopped = reason;
-    try {
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      child.kill('SIGKILL');
-    }
+    if (child.pid !== undefined) killGroup(child.pid);
+    else child.kill('SIGKILL');
   };
   const exited = new Promise<{ code: number | null; spawnError: Error | null }>((resolve) => {
     child.once('error', (error) => resolve({ code: null, spawnError: error }));
@@ -305,6 +325,11 @@ export async function runYtDlp(run: YtDlpRun): Promise<YtDlpResult> {
     await removeDir();
     throw error;
   } finally {
+    if (child.pid !== undefined) {
+      // Whatever yt-dlp started and left behind goes with it.
+      killGroup(child.pid);
+      runningGroups.delete(child.pid);
+    }
     clearInterval(poll);
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
