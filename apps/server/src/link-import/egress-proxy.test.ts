@@ -6,6 +6,9 @@ import { EgressProxy, type EgressDecision, type HostLookup, type ResolvedAddress
 let canary: net.Server;
 let canaryPort = 0;
 let canaryConnections = 0;
+/** The same on IPv6 loopback, where the machine has it (0: it has not, and the IPv4 canary's port is used). */
+let canary6: net.Server | null = null;
+let canary6Port = 0;
 /** The one destination a test allowance lets the proxy reach, so the allowed path can fail too. */
 let target: net.Server;
 let targetPort = 0;
@@ -48,6 +51,17 @@ beforeAll(async () => {
     socket.destroy();
   });
   canaryPort = await listen(canary);
+  canary6Port = await new Promise<number>((resolve) => {
+    const server = net.createServer((socket) => {
+      canaryConnections += 1;
+      socket.destroy();
+    });
+    server.once('error', () => resolve(0));
+    server.listen(0, '::1', () => {
+      canary6 = server;
+      resolve((server.address() as net.AddressInfo).port);
+    });
+  });
   target = net.createServer((socket) => {
     targetConnections += 1;
     socket.on('data', (data) => socket.write(`echo:${data.toString()}`));
@@ -56,7 +70,7 @@ beforeAll(async () => {
   proxy = new EgressProxy({
     lookup: tableLookup,
     // The canary's and the target's ports are open here so that what refuses a tunnel is the address policy.
-    allowedPorts: [443, canaryPort, targetPort],
+    allowedPorts: [443, canaryPort, canary6Port || canaryPort, targetPort],
     idleTimeoutMs: 300,
     connectTimeoutMs: 2000,
     testAllowance: ({ hostname, address, port }) =>
@@ -72,6 +86,7 @@ afterAll(async () => {
   // The whole suite, refusals and allowed tunnels alike, never reached the canary.
   expect(canaryConnections).toBe(0);
   await new Promise((resolve) => canary.close(resolve));
+  if (canary6) await new Promise((resolve) => canary6!.close(resolve));
 });
 
 interface ProxyAnswer {
@@ -113,6 +128,7 @@ function connectThrough(authority: string): Promise<ProxyAnswer> {
 
 describe('egress proxy refuses internal destinations', () => {
   const port = () => canaryPort;
+  const port6 = () => canary6Port || canaryPort;
   const cases: Array<[string, () => string, RegExp]> = [
     ['loopback', () => `127.0.0.1:${port()}`, /127\.0\.0\.1 is this machine/],
     ['short loopback', () => `127.1:${port()}`, /127\.0\.0\.1 is this machine/],
@@ -120,8 +136,8 @@ describe('egress proxy refuses internal destinations', () => {
     ['hex loopback', () => `0x7f000001:${port()}`, /127\.0\.0\.1 is this machine/],
     ['decimal loopback', () => `2130706433:${port()}`, /127\.0\.0\.1 is this machine/],
     ['unspecified', () => `0.0.0.0:${port()}`, /0\.0\.0\.0 is an unspecified/],
-    ['IPv6 unspecified', () => `[::]:${port()}`, /:: is an unspecified/],
-    ['IPv6 loopback', () => `[::1]:${port()}`, /::1 is this machine/],
+    ['IPv6 unspecified', () => `[::]:${port6()}`, /:: is an unspecified/],
+    ['IPv6 loopback', () => `[::1]:${port6()}`, /::1 is this machine/],
     ['IPv4-mapped loopback', () => `[::ffff:127.0.0.1]:${port()}`, /IPv4-mapped address \(127\.0\.0\.1\)/],
     ['NAT64 metadata', () => '[64:ff9b::a9fe:a9fe]:443', /NAT64/],
     ['metadata address', () => '169.254.169.254:443', /cloud metadata/],
@@ -150,7 +166,7 @@ describe('egress proxy refuses internal destinations', () => {
     ['a name resolving to CGNAT', () => 'cgnat.example:443', /carrier-grade NAT/],
     ['a name resolving to a mapped address', () => `mapped.example:${port()}`, /IPv4-mapped/],
     ['a name resolving to NAT64', () => 'nat64.example:443', /NAT64/],
-    ['a name resolving to IPv6 loopback', () => `v6-loopback.example:${port()}`, /this machine/],
+    ['a name resolving to IPv6 loopback', () => `v6-loopback.example:${port6()}`, /this machine/],
     ['a name resolving to EC2 metadata', () => 'ula.example:443', /cloud metadata/],
     ['the allowed name on another port', () => `song.example:${port()}`, /resolves to 127\.0\.0\.1/],
     ['a port other than 443', () => '93.184.216.34:22', /Port 22 is not allowed/],
