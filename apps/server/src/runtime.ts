@@ -17,6 +17,8 @@ import { createStorage } from './storage/create-storage.ts';
 import type { Storage } from './storage/storage.ts';
 import { CpuPool } from './workers/cpu-pool.ts';
 import { Metrics } from './metrics/metrics.ts';
+import { startControlSocket } from './backup/control-socket.ts';
+import { writeBackup } from './backup/embedded-backup.ts';
 
 export interface Runtime {
   config: Config;
@@ -172,6 +174,20 @@ export async function startBops(config: Config, options: StartOptions): Promise<
       cleanups.push(() => httpApp.close());
       if (options.listen) await app.listen({ port: config.port, host: config.host });
       else await app.ready();
+    }
+
+    // `npm run backup` reaches the embedded database through this process, which alone may open it.
+    const snapshot = database.snapshot;
+    const storageConfig = config.storage;
+    if (snapshot && storageConfig.kind === 'local') {
+      const stopControl = await startControlSocket({
+        dataDir: config.dataDir,
+        logger,
+        handlers: {
+          backup: (request) => writeBackup({ snapshot, filesDir: storageConfig.dir, target: request.target }),
+        },
+      });
+      cleanups.push(stopControl);
     }
 
     // The first request needs none of this: the catalogue's missing files and the demo songs are queued once

@@ -30,6 +30,8 @@ export interface DatabaseHandle {
   watchReadChanges(handlers: ReadChangeHandlers): Promise<() => Promise<void>>;
   /** The change announcements of a write reach `watchReadChanges` before the write's own query returns. */
   announcesChangesBeforeAnswering: boolean;
+  /** A consistent copy of the embedded database's files (a gzipped tar), taken while it runs; PGlite only. */
+  snapshot?: () => Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,8 @@ export async function openDatabase(config: Config['database']): Promise<Database
           for (const stop of unlisten) await stop();
         };
       },
+      // PGlite runs one statement at a time; the dump is taken between two, so it is a consistent state.
+      snapshot: async () => new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer()),
       close: () => client.close(),
     };
   }
@@ -152,4 +156,11 @@ async function watchPostgresChanges(url: string, handlers: ReadChangeHandlers): 
     client = null;
     await current?.end().catch(() => {});
   };
+}
+
+/** Writes an embedded database directory from a snapshot (`DatabaseHandle.snapshot`); the directory must not exist. */
+export async function restoreEmbeddedDatabase(dir: string, snapshot: Uint8Array): Promise<void> {
+  await fs.mkdir(path.dirname(dir), { recursive: true });
+  const client = await PGlite.create(dir, { loadDataDir: new Blob([snapshot]) });
+  await client.close();
 }
