@@ -32,6 +32,7 @@ const DNS_TABLE: Record<string, string[]> = {
   'v6-loopback.example': ['::1'],
   'ula.example': ['fd00:ec2::254'],
   'song.example': ['127.0.0.1'],
+  'two-addresses.example': ['127.0.0.2', '127.0.0.1'],
 };
 const lookups: string[] = [];
 const tableLookup: HostLookup = async (hostname) => {
@@ -74,7 +75,9 @@ beforeAll(async () => {
     idleTimeoutMs: 300,
     connectTimeoutMs: 2000,
     testAllowance: ({ hostname, address, port }) =>
-      hostname === 'song.example' && address === '127.0.0.1' && port === targetPort,
+      ((hostname === 'song.example' && address === '127.0.0.1') ||
+        (hostname === 'two-addresses.example' && ['127.0.0.1', '127.0.0.2'].includes(address))) &&
+      port === targetPort,
     onDecision: (decision) => decisions.push(decision),
   });
   proxyPort = await proxy.start();
@@ -218,6 +221,20 @@ describe('egress proxy tunnels to an allowed destination', () => {
       result.socket.write('ping');
     });
     expect(echoed).toBe('echo:ping');
+    expect(targetConnections).toBe(before + 1);
+    result.socket.destroy();
+  });
+
+  it('tries the name’s next checked address when the first does not answer', async () => {
+    const before = targetConnections;
+    const result = await connectThrough(`two-addresses.example:${targetPort}`);
+    expect(result.status).toBe(200);
+    expect(decisions.at(-1)).toEqual({
+      allowed: true,
+      hostname: 'two-addresses.example',
+      address: '127.0.0.1',
+      port: targetPort,
+    });
     expect(targetConnections).toBe(before + 1);
     result.socket.destroy();
   });

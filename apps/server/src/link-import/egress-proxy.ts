@@ -14,7 +14,7 @@ export interface ResolvedAddress {
 export type HostLookup = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export const systemLookup: HostLookup = async (hostname) => {
-  const answers = await dns.promises.lookup(hostname, { all: true, verbatim: true });
+  const answers = await dns.promises.lookup(hostname, { all: true, order: 'ipv4first' });
   return answers.map((answer) => ({ address: answer.address, family: answer.family === 6 ? 6 : 4 }));
 };
 
@@ -189,12 +189,25 @@ export class EgressProxy {
         'Resolving the destination took too long',
       );
       if (client.destroyed) return;
-      upstream = await this.connect(destination);
+      const { fallbacks, ...first } = destination;
+      let chosen: EgressDestination = first;
+      // The name's other checked addresses, in order, when one does not answer (an IPv6 address on a host
+      // without IPv6, say).
+      for (;;) {
+        try {
+          upstream = await this.connect(chosen);
+          break;
+        } catch (error) {
+          const next = fallbacks.shift();
+          if (!next || client.destroyed) throw error;
+          chosen = { ...chosen, address: next };
+        }
+      }
       if (client.destroyed) {
         upstream.destroy();
         return;
       }
-      this.decide({ allowed: true, ...destination });
+      this.decide({ allowed: true, ...chosen });
       upstream.on('close', release);
       upstream.on('error', release);
       upstream.setTimeout(this.options.idleTimeoutMs, release);
@@ -216,7 +229,7 @@ export class EgressProxy {
   }
 
   /** The address a CONNECT target may reach, or a refusal naming why not. */
-  private async resolve(target: string): Promise<EgressDestination> {
+  private async resolve(target: string): Promise<EgressDestination & { fallbacks: string[] }> {
     const authority = parseAuthority(target);
     if (!authority) throw new Refusal(400, 'Expected host:port');
     const { host, port } = authority;
@@ -241,17 +254,17 @@ export class EgressProxy {
     }
     // Every address is checked, not just the one used: a name that answers with any internal address is not a
     // public site, and refusing it whole leaves nothing for a later lookup to swap in.
-    let chosen: string | null = null;
+    const checked: string[] = [];
     for (const address of addresses) {
       const verdict = checkAddress(address);
       if (verdict.ok) {
-        chosen ??= verdict.address;
+        checked.push(verdict.address);
         continue;
       }
       const parsed = parseAddressLiteral(address);
       const candidate = { hostname, address: parsed ? parsed.toString() : address, port };
       if (parsed && this.options.testAllowance?.(candidate)) {
-        chosen ??= candidate.address;
+        checked.push(candidate.address);
         continue;
       }
       throw new Refusal(
@@ -259,8 +272,9 @@ export class EgressProxy {
         literal ? verdict.reason : `${host} resolves to ${verdict.reason.replace(' is ', ', which is ')}`,
       );
     }
-    if (!chosen) throw new Refusal(502, `${host} could not be resolved`);
-    return { hostname, address: chosen, port };
+    const [address, ...fallbacks] = checked;
+    if (!address) throw new Refusal(502, `${host} could not be resolved`);
+    return { hostname, address, port, fallbacks };
   }
 
   private connect(destination: EgressDestination): Promise<net.Socket> {
