@@ -260,6 +260,25 @@ setInterval(() => fs.appendFileSync(part, 'x'), 50);
   });
 });
 
+describe('SongLinkImporter leaves nothing behind a failed download', () => {
+  it('stops what yt-dlp started before deleting the directory', async () => {
+    const program = fakeYtDlp(
+      'orphan',
+      `
+const part = output.replace('%(ext)s', 'webm') + '.part';
+const helper = require('node:child_process').spawn(process.execPath, ['-e', \`setInterval(() => require('fs').appendFileSync(\${JSON.stringify(part)}, 'x'), 10)\`], { stdio: 'ignore' });
+record('helper', { pid: helper.pid });
+setTimeout(() => { process.stderr.write('ERROR: Unsupported URL\\n'); process.exit(1); }, 200);
+`,
+    );
+    const error = await importError(importer(program).importSongFromLink(SONG_LINK));
+    expect(error.code).toBe('unsupported');
+    expect(isRunning((readRecord('orphan', 'helper') as { pid: number }).pid)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fs.readdirSync(downloads)).toEqual([]);
+  });
+});
+
 describe('SongLinkImporter stops with Bops', () => {
   it('close() stops a running download and deletes its files', async () => {
     const program = fakeYtDlp(

@@ -293,6 +293,8 @@ export async function runYtDlp(run: YtDlpRun): Promise<YtDlpResult> {
 
   try {
     const { code, spawnError } = await exited;
+    // Anything yt-dlp started and left behind stops before its directory is read or removed.
+    if (child.pid !== undefined) killGroup(child.pid);
     if (stopped) throw stopped;
     if (spawnError) {
       throw new LinkImportError(
@@ -325,11 +327,7 @@ export async function runYtDlp(run: YtDlpRun): Promise<YtDlpResult> {
     await removeDir();
     throw error;
   } finally {
-    if (child.pid !== undefined) {
-      // Whatever yt-dlp started and left behind goes with it.
-      killGroup(child.pid);
-      runningGroups.delete(child.pid);
-    }
+    if (child.pid !== undefined) runningGroups.delete(child.pid);
     clearInterval(poll);
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
