@@ -258,6 +258,7 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
       formantFactor: recipe.formant,
       maxStretch: style.maxStretch,
       outputRate: SAMPLE_RATE,
+      words: synth.speech.words,
     });
     const offset = Math.round(rendered.start * SAMPLE_RATE);
     mixInto(lead, rendered.samples, offset);

@@ -1,6 +1,7 @@
 import type { Hz, Seconds } from '../units.ts';
 import type { LinePlan, PlannerSyllable } from '../flow/flow-planner.ts';
 import type { TimedSyllable } from '../text/syllabifier.ts';
+import type { TimedWord } from './voice-backend.ts';
 import { stretch, type KeyFrame } from '../dsp/time-stretcher.ts';
 import { resample } from '../dsp/resampler.ts';
 import { applyFades } from '../pcm-audio.ts';
@@ -45,6 +46,11 @@ export interface LineRenderOptions {
   formantFactor: number;
   maxStretch: number;
   outputRate: Hz;
+  /**
+   * The synthesized words with phone timings. With them each syllable is keyed at its voicing
+   * onset (a sonorant before the vowel starts the sound a listener times), not at the vowel.
+   */
+  words?: readonly TimedWord[];
 }
 
 export const planToPlannerSyllables = (syllables: readonly TimedSyllable[]): PlannerSyllable[] =>
@@ -56,6 +62,28 @@ export const planToPlannerSyllables = (syllables: readonly TimedSyllable[]): Pla
 
 /** The p-centre of a syllable sits a little before its vowel onset, more so after a long consonant onset. */
 const pCentreLead = (s: TimedSyllable): Seconds => Math.min(0.03, 0.5 * (s.vowelStart - s.start));
+
+/** Consonants whose voicing carries low-frequency energy: the ear hears the syllable start there. */
+const SONORANTS = new Set(['m', 'n', 'ng', 'l', 'r', 'w', 'y', 'el', 'em', 'en']);
+
+/**
+ * Source time where each syllable's voicing begins: the start of the run of sonorants just before
+ * its vowel ("l" in "play", "m" in "my"), else the vowel onset itself (after "s", "t", "k"...).
+ */
+export function voicingOnsets(syllables: readonly TimedSyllable[], words: readonly TimedWord[]): Seconds[] {
+  return syllables.map((s) => {
+    const phones = words[s.wordIndex]?.phones ?? [];
+    let k = phones.findIndex((p) => p.isVowel && Math.abs(p.start - s.vowelStart) < 1e-6);
+    if (k < 0) return s.vowelStart;
+    let at = s.vowelStart;
+    while (k > 0 && SONORANTS.has(phones[k - 1]!.phone) && phones[k - 1]!.start >= s.start - 1e-6) {
+      k--;
+      at = phones[k]!.start;
+    }
+    // A long nasal or liquid is held before the vowel; cap how far back the key moves.
+    return Math.max(at, s.vowelStart - 0.05);
+  });
+}
 
 /**
  * Renders one line onto the grid with a single Rubber Band call: syllable vowel onsets are key
@@ -71,19 +99,25 @@ export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
     const swung = beatSub === 4 && ((slot % 2) + 2) % 2 === 1 ? o.swing * o.secondsPerSlot : 0;
     return o.lineStart + slot * o.secondsPerSlot + swung;
   };
-  const targetVowel = syllables.map((s, i) => gridTime(plan.slots[i]!) + o.pocket - pCentreLead(s));
+  // Each syllable is pinned at its key: the voicing onset when phone timings are known (the
+  // listener's beat of the syllable), else just before the vowel (its p-centre).
+  const key = o.words ? voicingOnsets(syllables, o.words) : syllables.map((s) => s.vowelStart);
+  const targetKey = syllables.map(
+    (s, i) => gridTime(plan.slots[i]!) + o.pocket - (o.words ? 0 : pCentreLead(s)),
+  );
   // Insert silence where the planned span is much longer than the syllable can be stretched.
   const insertions: { at: Seconds; length: Seconds }[] = [];
   for (let i = 0; i + 1 < syllables.length; i++) {
     const s = syllables[i]!;
     if (!s.isWordEnd) continue;
-    const natural = syllables[i + 1]!.vowelStart - s.vowelStart;
-    const span = targetVowel[i + 1]! - targetVowel[i]!;
+    const natural = key[i + 1]! - key[i]!;
+    const span = targetKey[i + 1]! - targetKey[i]!;
     const excess = span - natural * o.maxStretch;
     if (excess > 0.02) insertions.push({ at: s.end, length: excess });
   }
   const srcStart = Math.max(0, syllables[0]!.start - 0.03);
   const last = syllables[syllables.length - 1]!;
+  const lastKey = key[key.length - 1]!;
   const srcEnd = Math.min(o.source.length / sourceRate, last.end + 0.06);
   // A source time at a cut is read after its inserted silence (splice puts that sample there): a
   // word opening on a vowel starts where the previous word ends, and its key frame must follow the rest.
@@ -98,19 +132,19 @@ export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
   const stretcherPitch = Math.round((o.pitchScale / o.formantFactor) * 1000) / 1000;
   const readRate = sourceRate * (o.pitchScale / stretcherPitch);
   const srcScale = sourceRate / readRate;
-  const outStart = targetVowel[0]! - (syllables[0]!.vowelStart - srcStart) * srcScale;
-  const tailNatural = (srcEnd - last.vowelStart) * srcScale;
-  const tailRoom = Math.max(0.08, o.deadline - targetVowel[targetVowel.length - 1]!);
+  const outStart = targetKey[0]! - (key[0]! - srcStart) * srcScale;
+  const tailNatural = (srcEnd - lastKey) * srcScale;
+  const tailRoom = Math.max(0.08, o.deadline - targetKey[targetKey.length - 1]!);
   const tail = Math.min(tailRoom, Math.max(tailNatural * 0.75, Math.min(tailNatural * 1.4, tailRoom)));
-  const outEnd = targetVowel[targetVowel.length - 1]! + tail;
+  const outEnd = targetKey[targetKey.length - 1]! + tail;
   const outputLength = Math.max(1, Math.round((outEnd - outStart) * readRate));
   // Rubber Band maps key frames onto its analysis hops (256 samples): two frames in one hop, or
   // one past either end, make it drop the whole map. Keep frames two hops apart and inside.
   const minGap = 512;
   const keyFrames: KeyFrame[] = [];
-  for (const [i, s] of syllables.entries()) {
-    const from = Math.round(mapTime(s.vowelStart) * srcScale * readRate);
-    const to = Math.round((targetVowel[i]! - outStart) * readRate);
+  for (const [i, k] of key.entries()) {
+    const from = Math.round(mapTime(k) * srcScale * readRate);
+    const to = Math.round((targetKey[i]! - outStart) * readRate);
     const previous = keyFrames[keyFrames.length - 1] ?? { from: 0, to: 0 };
     if (from - previous.from < minGap || to - previous.to < minGap) continue;
     if (from > spliced.length - minGap || to > outputLength - minGap) continue;
@@ -127,30 +161,29 @@ export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
   applyFades(samples, Math.round(0.004 * o.outputRate), Math.round(0.03 * o.outputRate));
 
   // Timings: between key frames the stretch is uniform, so a syllable's consonant onset is its
-  // spoken length scaled by the ratio of the segment it sits in (the one ending at its vowel).
-  const sourceVowel = syllables.map((s) => mapTime(s.vowelStart) * srcScale);
+  // spoken length scaled by the ratio of the segment it sits in (the one ending at its key).
+  const sourceKey = key.map((k) => mapTime(k) * srcScale);
   const segmentRatio = (i: number) =>
-    i <= 0
-      ? 1
-      : (targetVowel[i]! - targetVowel[i - 1]!) / Math.max(0.005, sourceVowel[i]! - sourceVowel[i - 1]!);
+    i <= 0 ? 1 : (targetKey[i]! - targetKey[i - 1]!) / Math.max(0.005, sourceKey[i]! - sourceKey[i - 1]!);
   const tailRatio =
-    (outEnd - targetVowel[targetVowel.length - 1]!) /
-    Math.max(0.005, (mapTime(srcEnd) - mapTime(last.vowelStart)) * srcScale);
+    (outEnd - targetKey[targetKey.length - 1]!) /
+    Math.max(0.005, (mapTime(srcEnd) - mapTime(lastKey)) * srcScale);
   const placed: PlacedSyllable[] = syllables.map((s, i) => {
-    const lead = (s.vowelStart - s.start) * srcScale * segmentRatio(i);
     const nextRatio = i + 1 < syllables.length ? segmentRatio(i + 1) : tailRatio;
-    const previousVowel = i > 0 ? targetVowel[i - 1]! : -Infinity;
+    const lead = (key[i]! - s.start) * srcScale * segmentRatio(i);
+    const vowelOnset = targetKey[i]! + (s.vowelStart - key[i]!) * srcScale * nextRatio;
+    const previousKey = i > 0 ? targetKey[i - 1]! : -Infinity;
     return {
       word: s.word,
       wordIndex: s.wordIndex,
       stress: s.stress,
       slot: plan.slots[i]!,
       gridTime: gridTime(plan.slots[i]!),
-      onset: Math.max(targetVowel[i]! - lead, previousVowel + 0.01),
-      vowelOnset: targetVowel[i]!,
+      onset: Math.max(targetKey[i]! - lead, previousKey + 0.01),
+      vowelOnset,
       end: Math.min(
-        i + 1 < syllables.length ? targetVowel[i + 1]! : outEnd,
-        targetVowel[i]! + (s.end - s.vowelStart) * srcScale * nextRatio,
+        i + 1 < syllables.length ? targetKey[i + 1]! : outEnd,
+        Math.max(vowelOnset, targetKey[i]! + (s.end - key[i]!) * srcScale * nextRatio),
       ),
     };
   });

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { voicingOnsets } from './line-renderer.ts';
+import type { TimedSyllable } from '../text/syllabifier.ts';
+import type { TimedWord } from './voice-backend.ts';
+import { ARPABET_VOWELS } from './voice-backend.ts';
+
+/** A word from phones of 50 ms each, starting at `start`. */
+function word(text: string, phones: string[], start: number): TimedWord {
+  return {
+    text,
+    start,
+    end: start + 0.05 * phones.length,
+    phones: phones.map((phone, i) => ({
+      phone,
+      start: start + 0.05 * i,
+      end: start + 0.05 * (i + 1),
+      isVowel: ARPABET_VOWELS.has(phone),
+    })),
+  };
+}
+
+function syllable(w: TimedWord, wordIndex: number, from: number, vowel: number, to: number): TimedSyllable {
+  return {
+    wordIndex,
+    word: w.text,
+    start: w.phones[from]!.start,
+    end: w.phones[to]!.end,
+    vowelStart: w.phones[vowel]!.start,
+    stress: 2,
+    isWordStart: from === 0,
+    isWordEnd: to === w.phones.length - 1,
+    phones: w.phones.slice(from, to + 1).map((p) => p.phone),
+  };
+}
+
+describe('voicingOnsets', () => {
+  it('keys a syllable at the sonorants before its vowel, and at the vowel after voiceless consonants', () => {
+    const my = word('my', ['m', 'ay'], 0);
+    const sky = word('sky', ['s', 'k', 'ay'], 0.2);
+    const play = word('play', ['p', 'l', 'ey'], 0.5);
+    const words = [my, sky, play];
+    const syllables = [syllable(my, 0, 0, 1, 1), syllable(sky, 1, 0, 2, 2), syllable(play, 2, 0, 2, 2)];
+    const keys = voicingOnsets(syllables, words);
+    expect(keys[0]).toBeCloseTo(0, 6); // "m" carries the voice
+    expect(keys[1]).toBeCloseTo(0.3, 6); // "s k" are voiceless: the vowel
+    expect(keys[2]).toBeCloseTo(0.55, 6); // "l", not the "p" before it
+  });
+  it('keeps a syllable inside its own span and never moves the key more than 50 ms before the vowel', () => {
+    const hold = word('lemon', ['l', 'eh', 'm', 'ah', 'n'], 0);
+    // Second syllable "mon": its "m" belongs to it; the first syllable's "l" belongs to the first.
+    const syllables = [syllable(hold, 0, 0, 1, 1), syllable(hold, 0, 2, 3, 4)];
+    const keys = voicingOnsets(syllables, [hold]);
+    expect(keys[0]).toBeCloseTo(0, 6);
+    expect(keys[1]).toBeCloseTo(0.1, 6);
+    const long = word('my', ['m', 'ay'], 0);
+    long.phones[0]!.end = 0.2;
+    long.phones[1]!.start = 0.2;
+    expect(voicingOnsets([{ ...syllable(long, 0, 0, 1, 1), vowelStart: 0.2 }], [long])[0]).toBeCloseTo(
+      0.15,
+      6,
+    );
+  });
+});
