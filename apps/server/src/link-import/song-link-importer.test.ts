@@ -219,7 +219,7 @@ setInterval(() => fs.appendFileSync(part, Buffer.alloc(256 * 1024, 1)), 5);
     );
     expect(Date.now() - started).toBeLessThan(5000);
     const { pid } = readRecord('too-large', 'call') as { pid: number };
-    expect(isRunning(pid)).toBe(false);
+    await expect.poll(() => isRunning(pid), { timeout: 2000 }).toBe(false);
     expect(fs.readdirSync(downloads)).toEqual([]);
   });
 
@@ -244,8 +244,8 @@ setInterval(() => fs.appendFileSync(part, 'x'), 50);
     expect(Date.now() - started).toBeLessThan(5000);
     const { pid } = readRecord('trickle', 'call') as { pid: number };
     const helper = readRecord('trickle', 'helper') as { pid: number };
-    expect(isRunning(pid)).toBe(false);
-    expect(isRunning(helper.pid)).toBe(false);
+    await expect.poll(() => isRunning(pid), { timeout: 2000 }).toBe(false);
+    await expect.poll(() => isRunning(helper.pid), { timeout: 2000 }).toBe(false);
     expect(fs.readdirSync(downloads)).toEqual([]);
   });
 
@@ -273,7 +273,9 @@ setTimeout(() => { process.stderr.write('ERROR: Unsupported URL\\n'); process.ex
     );
     const error = await importError(importer(program).importSongFromLink(SONG_LINK));
     expect(error.code).toBe('unsupported');
-    expect(isRunning((readRecord('orphan', 'helper') as { pid: number }).pid)).toBe(false);
+    await expect
+      .poll(() => isRunning((readRecord('orphan', 'helper') as { pid: number }).pid), { timeout: 2000 })
+      .toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(fs.readdirSync(downloads)).toEqual([]);
   });
@@ -287,10 +289,12 @@ describe('SongLinkImporter stops with Bops', () => {
     );
     const links = importer(program);
     const pending = importError(links.importSongFromLink(SONG_LINK));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect.poll(() => readRecord('closed', 'call'), { timeout: 5000 }).not.toBeNull();
     await links.close();
     expect((await pending).code).toBe('aborted');
-    expect(isRunning((readRecord('closed', 'call') as { pid: number }).pid)).toBe(false);
+    await expect
+      .poll(() => isRunning((readRecord('closed', 'call') as { pid: number }).pid), { timeout: 2000 })
+      .toBe(false);
     expect(fs.readdirSync(downloads)).toEqual([]);
   });
 });
