@@ -173,7 +173,12 @@ export function classifyFailure(output: string, maxDurationSeconds = 600): LinkI
     );
   }
   if (/unsupported url|no video formats|requested format is not available|no suitable/.test(text)) {
-    return error('unsupported', `We couldn't find a song to download at that link. ${UPLOAD_INSTEAD}`);
+    // Short links (fb.watch, on.soundcloud.com, …) need an extractor that knows them; older yt-dlp releases
+    // don't, and the generic extractor that would follow the redirect is never used.
+    return error(
+      'unsupported',
+      `We couldn't find a song to download at that link. If it is a short link, open it and paste the full address it shows; or download the song and upload the file instead.`,
+    );
   }
   if (
     /tunnel connection failed|unable to connect to proxy|proxyerror|connection refused|timed out|network is unreachable|name or service not known|temporary failure in name resolution|urlopen error|unable to download|ssl|certificate|connection reset|remote end closed|http error (403|429|5\d\d)/.test(
