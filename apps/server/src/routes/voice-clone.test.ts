@@ -174,6 +174,9 @@ describe.each(testDatabaseKinds)('AI singers on %s', (kind) => {
     expect(song.context.voiceCloneIds).toEqual([voiceProfileId]);
     expect(song.src).not.toBe('');
     expect((await runtime.storage.readAll(`music/${musicId}/song.mp3`))!.length).toBeGreaterThan(10_000);
+    // The AI singer is credited as itself, not as the artist whose flow it borrowed.
+    const lrc = (await runtime.storage.readAll(`music/${musicId}/lyrics.lrc`))!.toString();
+    expect(lrc).toContain('[ar:My Voice]');
   });
 
   it.each([

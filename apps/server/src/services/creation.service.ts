@@ -72,7 +72,7 @@ export function estimateRenderSeconds(lyrics: string): number {
 
 export interface ReadyVoiceClones {
   requireReady(userId: string, id: string): Promise<unknown>;
-  readyModel(userId: string, id: string): Promise<{ model: Uint8Array }>;
+  readyModel(userId: string, id: string): Promise<{ clone: { nickname: string }; model: Uint8Array }>;
 }
 
 export interface DefaultPlaylistAdder {
@@ -304,9 +304,12 @@ export class CreationService {
     const context = music.context;
     const voiceCloneId = context.voiceCloneIds[0];
     let voiceModel: Uint8Array | undefined;
+    let singerName: string | undefined;
     if (voiceCloneId) {
       try {
-        voiceModel = (await this.#voiceClones.readyModel(task.userId, voiceCloneId)).model;
+        const ready = await this.#voiceClones.readyModel(task.userId, voiceCloneId);
+        voiceModel = ready.model;
+        singerName = ready.clone.nickname;
       } catch {
         await this.#creations.fail(
           taskId,
@@ -331,7 +334,8 @@ export class CreationService {
             stems: false,
             ...(context.style ? { flowStyle: context.style as FlowStyle['id'] } : {}),
           },
-          ...(voiceModel ? { voiceModel } : {}),
+          // The AI singer sings as itself and is credited by its name; only the flow is the artist's.
+          ...(voiceModel ? { voiceModel, singerName } : {}),
           progress: channel.port2,
         },
         { signal: run.signal, transferList: [channel.port2] },

@@ -52,8 +52,14 @@ export interface RapRequest {
 export interface RenderControls<Phase extends string = RapPhase> {
   onProgress?(phase: Phase, fraction: number): void;
   signal?: AbortSignal;
-  /** Replaces the artist's TTS (e.g. a person's cloned voice); same timings contract. */
+  /**
+   * Replaces the artist's TTS (e.g. a person's cloned voice); same timings contract. Such a voice
+   * keeps its own pitch and timbre: only the artist's flow is borrowed, never its pitch or formant
+   * recipe (which exists to turn a stock TTS voice into that artist).
+   */
   voiceBackend?: VoiceBackend;
+  /** Who sings when `voiceBackend` does (an AI singer's name): credited in the lyric file and result. */
+  singerName?: string;
   /** Keep PCM stems and per-syllable placement in the result (tests, analysis); not for the wire. */
   diagnostics?: boolean;
 }
@@ -71,6 +77,8 @@ export interface RapRender {
   bpm: number;
   key: string;
   sections: { kind: string; start: Seconds; bars: number }[];
+  /** Who the song is credited to: the AI singer when one sang, else the artist. */
+  artist: string;
   diagnostics?: RapDiagnostics;
 }
 
@@ -172,6 +180,9 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
   const beat = 60 / groove;
   const recipe = artist.recipe;
   const backend = controls.voiceBackend ?? backendFor(recipe);
+  // A replacement voice sings as itself: no recipe pitch or formant shift, credited by its own name.
+  const ownVoice = controls.voiceBackend !== undefined;
+  const credit = ownVoice ? controls.singerName?.trim() || 'AI singer' : artist.name;
 
   enter('synthesizing-voice');
   const unique = [...new Set(lines.map((l) => l.spoken))];
@@ -180,7 +191,7 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
   for (const [i, spoken] of unique.entries()) {
     throwIfAborted(signal);
     const lineIndex = lines.findIndex((l) => l.spoken === spoken);
-    const pitchHz = recipe.monotone ? sungPitch(selection, artist, lineIndex) : undefined;
+    const pitchHz = recipe.monotone ? sungPitch(selection, artist, lineIndex, ownVoice) : undefined;
     const speech = await backend.synthesize({
       text: spoken,
       voice: recipe.voice,
@@ -234,7 +245,10 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
   const placedAll: PlacedSyllable[] = [];
   const words: (TimedText & { line: number })[] = [];
   const lineTimes: TimedText[] = [];
-  const pitchScale = semitonesToRatio(recipe.pitch);
+  const pitchScale = ownVoice ? 1 : semitonesToRatio(recipe.pitch);
+  const formantFactor = ownVoice ? 1 : recipe.formant;
+  // The highest band the voice itself carries: the exciter only fills in above it.
+  const voiceBand = Math.min(...[...synthesized.values()].map((s) => 0.46 * s.speech.sampleRate));
   for (const [li, { line, bar: lineBar, plan }] of lineStarts.entries()) {
     throwIfAborted(signal);
     const synth = synthesized.get(line.spoken)!;
@@ -255,7 +269,7 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
       pocket: style.pocket,
       deadline,
       pitchScale,
-      formantFactor: recipe.formant,
+      formantFactor,
       maxStretch: style.maxStretch,
       outputRate: SAMPLE_RATE,
       words: synth.speech.words,
@@ -328,7 +342,11 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
   // Vocal processing only where there is voice: intros, outros and gaps are silent anyway.
   const spans = activeSpans(lead, SAMPLE_RATE);
   for (const [a, b] of spans)
-    extendBandwidth(lead.subarray(a, b), { sampleRate: SAMPLE_RATE, amount: recipe.exciter });
+    extendBandwidth(lead.subarray(a, b), {
+      sampleRate: SAMPLE_RATE,
+      amount: recipe.exciter,
+      ...(ownVoice ? { sourceCutoff: Math.min(16000, voiceBand) } : {}),
+    });
   const dryLead = diagnostics ? lead.slice() : undefined;
   for (const [a, b] of spans)
     processVocal(lead.subarray(a, b), { sampleRate: SAMPLE_RATE, tone: recipe.tone });
@@ -369,7 +387,7 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
   }
   const waveform = waveformPeaks(finalChannels, 800);
   const cleanWords = words.map(({ text, start, end }) => ({ text, start, end }));
-  const lrc = toLrc(lineTimes, words, { title: request.title, artist: artist.name });
+  const lrc = toLrc(lineTimes, words, { title: request.title, artist: credit });
   phaseSeconds.encoding += (performance.now() - phaseStart) / 1000;
   onProgress?.('encoding', 1);
   let at = 0;
@@ -394,6 +412,7 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
     bpm: selection.bpm,
     key: `${selection.key.tonic} ${selection.key.mode}`,
     sections: sectionTimes,
+    artist: credit,
     ...(diagnostics && dryLead
       ? {
           diagnostics: {
@@ -458,11 +477,16 @@ function fadeOut(channels: Float32Array[], samples: number): void {
 }
 
 /** Singers chant each line on a chord tone of the key (tonic, third, fifth, third...). */
-function sungPitch(selection: MusicSelectionDefinition, artist: ArtistDefinition, lineIndex: number): Hz {
+function sungPitch(
+  selection: MusicSelectionDefinition,
+  artist: ArtistDefinition,
+  lineIndex: number,
+  ownVoice: boolean,
+): Hz {
   const degree = [0, 2, 4, 2][lineIndex % 4]!;
   const octave = artist.gender === 'female' ? 4 : 3;
   // The recipe's pitch shift is applied afterwards: aim the TTS so the result lands on the note.
-  return midiToHz(degreeToMidi(selection.key, degree, octave) - artist.recipe.pitch);
+  return midiToHz(degreeToMidi(selection.key, degree, octave) - (ownVoice ? 0 : artist.recipe.pitch));
 }
 
 /**

@@ -15,6 +15,7 @@ import { createClonedVoiceBackend, mapPitch } from './cloned-voice-backend.ts';
 import { cepstralMeanDistance, speakerFrames } from './voice-measures.ts';
 import { selectExemplars } from './exemplar-index.ts';
 import { renderRap } from '../render/rap-renderer.ts';
+import { trackPitch } from '../analysis/pitch-tracker.ts';
 
 // The "person": eSpeak's en-us+f3, a voice whose sound no Flite source voice shares.
 const PERSON = 'en-us+f3';
@@ -152,13 +153,17 @@ describe('selectExemplars', () => {
 });
 
 describe('renderRap with the cloned voice', () => {
-  it('raps the lyrics in the person’s voice, with every word timed', async () => {
+  it('raps the lyrics in the person’s own voice and pitch, credited as itself, with every word timed', async () => {
     const lyrics =
       'i keep the rhythm steady when the city goes to sleep\nevery word i write is mine and every promise that i keep';
     const result = await renderRap(
       { lyrics, artistId: 'mc-volt', musicSelectionId: 'dusty-crates', form: 'preview' },
-      { voiceBackend: createClonedVoiceBackend(model), diagnostics: true },
+      { voiceBackend: createClonedVoiceBackend(model), singerName: 'Nova Me', diagnostics: true },
     );
+    // Only the flow is MC Volt's: the song and its lyric file name the AI singer.
+    expect(result.artist).toBe('Nova Me');
+    expect(result.lrc).toContain('[ar:Nova Me]');
+    expect(result.lrc).not.toContain('MC Volt');
     expect(result.words.map((w) => w.text.toLowerCase())).toEqual(lyrics.split(/\s+/));
     const lead = result.diagnostics!.leadVocal;
     const rate = result.diagnostics!.sampleRate;
@@ -168,5 +173,12 @@ describe('renderRap with the cloned voice', () => {
     expect(cepstralMeanDistance(vocal, frames(person))).toBeLessThan(
       0.6 * cepstralMeanDistance(vocal, frames(rms)),
     );
+    // The person's register, not MC Volt's recipe (a semitone down, formants lowered).
+    const pitch = trackPitch(lead, { sampleRate: rate, minFrequency: 60, maxFrequency: 500 });
+    const voiced = Array.from(pitch.frequencies)
+      .filter((f) => f > 0)
+      .sort((a, b) => a - b);
+    const median = voiced[voiced.length >> 1]!;
+    expect(Math.abs(12 * Math.log2(median / summary.pitch.medianHz))).toBeLessThan(0.7);
   });
 });
