@@ -1,9 +1,32 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeWav } from '../io/wav-codec.ts';
 import { measureLoudness } from '../analysis/loudness-meter.ts';
 import { decodeWav } from '../io/wav-codec.ts';
 import { checkVoiceSample, prepareVoiceSample } from './voice-sample.ts';
 import { synthSine, synthVoice } from './voice-test-signals.ts';
+import { VOICE_READING_SCRIPT } from './voice-model.ts';
+
+/** Debian festival's ked: a low, fast US male diphone voice (none of the engine's voices). */
+function kedReading(): Uint8Array | null {
+  const dir = mkdtempSync(join(tmpdir(), 'bops-ked-'));
+  try {
+    const text = join(dir, 'script.txt');
+    execFileSync('sh', ['-c', `printf '%s' "$1" > "${text}"`, 'sh', VOICE_READING_SCRIPT]);
+    execFileSync('text2wave', ['-eval', '(voice_ked_diphone)', text, '-o', join(dir, 'ked.wav')], {
+      stdio: 'ignore',
+    });
+    return new Uint8Array(readFileSync(join(dir, 'ked.wav')));
+  } catch {
+    return null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const ked = kedReading();
 
 const wav = (samples: Float32Array, sampleRate = 16000) => encodeWav({ sampleRate, channels: [samples] });
 
@@ -42,6 +65,34 @@ describe('checkVoiceSample', () => {
     const report = await checkVoiceSample(make());
     expect(report.problem?.code).toBe(code);
     expect(report.problem?.message.length).toBeGreaterThan(20);
+  });
+
+  it.skipIf(!ked)(
+    'accepts a 45 s guided reading by a low, fast male diphone voice (needs festival + festvox-kdlpc16k)',
+    async () => {
+      const pcm = decodeWav(ked!);
+      const cut = pcm.channels[0]!.subarray(0, 45 * pcm.sampleRate);
+      const report = await checkVoiceSample(wav(cut, pcm.sampleRate));
+      expect(report.problem).toBeNull();
+      // Praat hears about 22 s of voice in it.
+      expect(report.heardVoiceSeconds).toBeGreaterThan(15);
+    },
+  );
+
+  it('refuses too little voice, saying how much it heard in how long, and what to do', async () => {
+    // 6 s of syllables (about 4 s voiced), then 19 s of a quiet room.
+    const samples = new Float32Array(16000 * 25);
+    samples.set(synthVoice({ seconds: 6 }));
+    let seed = 1;
+    for (let i = 16000 * 6; i < samples.length; i++) {
+      seed = (seed * 16807) % 2147483647;
+      samples[i] = 0.002 * (seed / 2147483647 - 0.5);
+    }
+    const report = await checkVoiceSample(wav(samples));
+    expect(report.problem?.code).toBe('not-enough-voice');
+    expect(report.problem?.message).toMatch(
+      /^We heard only [3-6]\.\d seconds of voice in your 25-second recording, and need at least 10\. Please read the text aloud/,
+    );
   });
 
   it('refuses a truncated file without crashing', async () => {
