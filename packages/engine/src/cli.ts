@@ -10,13 +10,25 @@ import { decodeAudio } from './io/audio-decoder.ts';
 import { encodeWav } from './io/wav-codec.ts';
 import { separateSong } from './separation/song-separator.ts';
 import { renderCover } from './cover/cover-renderer.ts';
+import { checkVoiceSample, VOICE_SAMPLE_LIMITS } from './voice-clone/voice-sample.ts';
+import { buildSingerFromSample } from './voice-clone/singer-builder.ts';
+import { VOICE_READING_SCRIPT, VoiceModelError } from './voice-clone/voice-model.ts';
+import { createClonedVoiceBackend } from './voice-clone/cloned-voice-backend.ts';
 
 const USAGE = `Usage: bops-engine <command> [options]
 
 Commands:
   rap --lyrics <file> --artist <id> [--beat <id>] [--no-music] [-o song.mp3] [--title <t>] [--seed <n>] [--stems]
+      [--singer me.bopsvoice [--singer-name <name>]]
         Render lyrics to a mastered MP3; also writes <out>.lrc and <out>.json (word timings).
         --no-music: the voice alone, on the tempo of --beat (or the artist's default beat).
+        --singer: an AI singer raps in its own voice and pitch with the artist's flow, credited by
+        --singer-name (default: the file's name).
+  singer build <sample> -o me.bopsvoice [--transcript <file>]
+        Build an AI singer from a voice sample (wav, m4a, mp3, ogg, webm; 20 s to 5 min), the same
+        model the server stores. --transcript: the text read in the sample, for a closer match
+        (the guided reading is printed by "singer script").
+  singer script           Print the guided reading (about 40 seconds).
   artists                 List artists (id, kind, gender, style, voice).
   beats                   List music selections (id, mood, BPM, key, length).
   beat <id> [-o beat.mp3] Render a music selection (and its cover as <out>.svg).
@@ -51,6 +63,8 @@ async function main(argv: string[]): Promise<number> {
       singer: { type: 'string' },
       shift: { type: 'string' },
       'vocal-level': { type: 'string' },
+      'singer-name': { type: 'string' },
+      transcript: { type: 'string' },
     },
   });
   switch (command) {
@@ -73,6 +87,11 @@ async function main(argv: string[]): Promise<number> {
       }
       const out = values.out ?? 'song.mp3';
       const started = performance.now();
+      const singerModel = values.singer ? readInput(values.singer) : undefined;
+      if (values.singer && !singerModel) return 1;
+      const singer = singerModel ? createClonedVoiceBackend(singerModel) : undefined;
+      const singerName =
+        values['singer-name'] ?? values.singer?.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
       const result = await renderRap(
         {
           lyrics: readFileSync(values.lyrics, 'utf8'),
@@ -83,7 +102,10 @@ async function main(argv: string[]): Promise<number> {
           ...(values.seed ? { seed: Number(values.seed) } : {}),
           stems: values.stems ?? false,
         },
-        { onProgress: (phase, fraction) => fraction === 0 && process.stderr.write(`${phase}…\n`) },
+        {
+          onProgress: (phase, fraction) => fraction === 0 && process.stderr.write(`${phase}…\n`),
+          ...(singer ? { voiceBackend: singer, ...(singerName ? { singerName } : {}) } : {}),
+        },
       );
       const base = out.replace(/\.mp3$/i, '');
       writeFileSync(out, result.mp3);
@@ -97,6 +119,7 @@ async function main(argv: string[]): Promise<number> {
             sections: result.sections,
             loudness: result.loudness,
             durationSeconds: result.durationSeconds,
+            artist: result.artist,
           },
           null,
           2,
@@ -106,10 +129,12 @@ async function main(argv: string[]): Promise<number> {
       if (result.beatStem) writeFileSync(`${base}.beat.mp3`, result.beatStem);
       const wall = (performance.now() - started) / 1000;
       console.log(
-        `${out}: ${result.durationSeconds.toFixed(1)} s, ${result.loudness.integratedLufs} LUFS, ${result.loudness.truePeakDbtp} dBTP, rendered in ${wall.toFixed(1)} s`,
+        `${out}: ${result.artist}, ${result.durationSeconds.toFixed(1)} s, ${result.loudness.integratedLufs} LUFS, ${result.loudness.truePeakDbtp} dBTP, rendered in ${wall.toFixed(1)} s`,
       );
       return 0;
     }
+    case 'singer':
+      return singerCommand(positionals, values);
     case 'beat': {
       const id = positionals[0];
       if (!id) return usage();
@@ -225,6 +250,42 @@ function readInput(file: string): Uint8Array | undefined {
   }
 }
 
+async function singerCommand(
+  positionals: string[],
+  values: { out?: string | undefined; transcript?: string | undefined },
+): Promise<number> {
+  const [action, sample] = positionals;
+  if (action === 'script') {
+    console.log(VOICE_READING_SCRIPT);
+    return 0;
+  }
+  if (action !== 'build' || !sample || !values.out) {
+    process.stderr.write('singer build needs <sample> and -o <me.bopsvoice>\n');
+    return 2;
+  }
+  const bytes = readInput(sample);
+  if (!bytes) return 1;
+  if (bytes.length > VOICE_SAMPLE_LIMITS.maxBytes)
+    throw new AudioInputError(
+      `Please keep the voice sample under ${VOICE_SAMPLE_LIMITS.maxBytes / 1024 / 1024} MB.`,
+      'too-large',
+    );
+  // The checks the server runs on upload, then the server's build: the same model bytes.
+  const report = await checkVoiceSample(bytes);
+  if (report.problem) throw new AudioInputError(report.problem.message, 'invalid');
+  const transcript = values.transcript ? readFileSync(values.transcript, 'utf8') : undefined;
+  const built = await buildSingerFromSample(bytes, transcript ? { transcript } : {});
+  writeFileSync(values.out, built.model);
+  const s = built.summary;
+  console.log(
+    `${values.out}: ${(built.model.length / 1e6).toFixed(1)} MB from ${s.durationSeconds.toFixed(1)} s ` +
+      `(${report.heardVoiceSeconds?.toFixed(1) ?? '?'} s of voice heard), pitch ${Math.round(s.pitch.minHz)}-` +
+      `${Math.round(s.pitch.maxHz)} Hz (median ${Math.round(s.pitch.medianHz)}), source voice ${s.sourceVoice}, ` +
+      `${s.guided ? 'guided' : 'free'} reading, built in ${s.buildSeconds.toFixed(1)} s (cpu ${s.buildCpuSeconds.toFixed(1)} s)`,
+  );
+  return 0;
+}
+
 function usage(command?: string): number {
   if (command && command !== 'help' && command !== '--help')
     process.stderr.write(`bops-engine: unknown command "${command}"\n\n`);
@@ -235,7 +296,11 @@ function usage(command?: string): number {
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof AudioInputError || error instanceof RenderInputError) {
+  if (
+    error instanceof AudioInputError ||
+    error instanceof RenderInputError ||
+    error instanceof VoiceModelError
+  ) {
     process.stderr.write(`bops-engine: ${error.message}\n`);
     process.exitCode = 1;
   } else throw error;

@@ -72,6 +72,7 @@ export {
 export { separateSong, type SeparationOptions, type SongSeparation } from './separation/song-separator.ts';
 export type { LeadPitch } from './separation/melody-tracker.ts';
 export { createClonedVoiceBackend, type ClonedVoiceOptions } from './voice-clone/cloned-voice-backend.ts';
+export { buildSingerFromSample, type BuiltSinger } from './voice-clone/singer-builder.ts';
 /** Deterministic voice-like and tone signals, for checks and evaluations. */
 export { synthVoice, synthSine } from './voice-clone/voice-test-signals.ts';
 export type {

@@ -165,7 +165,7 @@ describe.each(testDatabaseKinds)('creations and AI singers whose job gives up (%
   });
 
   it.each([
-    ['building the voice model', 'build-voice-model', null],
+    ['building the voice model', 'build-ai-singer', null],
     ['storing the voice model', null, '/model.bin'],
   ])(
     'fails an AI singer when %s throws on the last attempt, with a reason',
@@ -179,9 +179,13 @@ describe.each(testDatabaseKinds)('creations and AI singers whose job gives up (%
         input: unknown,
         options: unknown,
       ) => {
-        if (task === 'prepare-voice') return { wav: new Uint8Array(44), analysis: {} };
         if (task === failingTask) throw new Error('the model could not be built');
-        if (task === 'build-voice-model') return { model: new Uint8Array(8), summary: {} };
+        if (task === 'build-ai-singer')
+          return {
+            prepared: { wav: new Uint8Array(44), analysis: {} },
+            model: new Uint8Array(8),
+            summary: {},
+          };
         return (run as (...args: unknown[]) => Promise<unknown>)(task, input, options);
       }) as never);
       const put = runtime.storage.put.bind(runtime.storage);

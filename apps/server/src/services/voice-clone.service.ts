@@ -181,11 +181,12 @@ export class VoiceCloneService {
       await this.#clones.failProcessing(clone.id, 'The voice sample is missing. Please record it again.');
       return;
     }
-    let prepared;
+    const guided = Boolean((clone.analysis as { guided?: boolean } | null)?.guided);
+    let built;
     try {
-      prepared = await this.#cpu.run(
-        'prepare-voice',
-        { bytes: new Uint8Array(sample) },
+      built = await this.#cpu.run(
+        'build-ai-singer',
+        { bytes: new Uint8Array(sample), guided },
         { signal: run.signal },
       );
     } catch (error) {
@@ -195,15 +196,7 @@ export class VoiceCloneService {
       await this.#clones.failProcessing(clone.id, (error as Error).message);
       return;
     }
-    const guided = Boolean((clone.analysis as { guided?: boolean } | null)?.guided);
-    let built;
-    try {
-      built = await this.#cpu.run('build-voice-model', { wav: prepared.wav, guided }, { signal: run.signal });
-    } catch (error) {
-      if (!(error instanceof CpuTaskTimeoutError)) throw error;
-      await this.#clones.failProcessing(clone.id, error.message);
-      return;
-    }
+    const { prepared } = built;
     const base = `voice-clones/${clone.userId}/${clone.id}`;
     await this.#storage.put(`${base}/voice.wav`, prepared.wav, 'audio/wav');
     const modelKey = `${base}/model.bin`;

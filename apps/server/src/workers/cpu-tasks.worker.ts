@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { MessagePort } from 'node:worker_threads';
 import {
-  buildVoiceModel,
+  buildSingerFromSample,
   createClonedVoiceBackend,
   VOICE_READING_SCRIPT,
   checkVoiceSample,
-  prepareVoiceSample,
   renderArtistPreview,
   renderMusicSelection,
   renderRap,
@@ -40,6 +39,8 @@ export const cpuTasks = {
   'render-rap': async (input: {
     request: RapRequest;
     voiceModel?: Uint8Array;
+    /** The AI singer's name, credited in the lyric file when `voiceModel` sings. */
+    singerName?: string;
     progress?: MessagePort;
   }): Promise<RapRender> => {
     try {
@@ -47,7 +48,12 @@ export const cpuTasks = {
         onProgress: (phase, fraction) =>
           input.progress?.postMessage({ phase, fraction } satisfies ProgressMessage),
         // A person's AI singer: the words come out in their own recorded sound.
-        ...(input.voiceModel ? { voiceBackend: createClonedVoiceBackend(input.voiceModel) } : {}),
+        ...(input.voiceModel
+          ? {
+              voiceBackend: createClonedVoiceBackend(input.voiceModel),
+              ...(input.singerName ? { singerName: input.singerName } : {}),
+            }
+          : {}),
       });
     } finally {
       input.progress?.close();
@@ -63,12 +69,12 @@ export const cpuTasks = {
   /** Is this upload a usable voice sample? Decoded and analysed off the event loop. */
   'check-voice-sample': (input: { bytes: Uint8Array }) => checkVoiceSample(input.bytes),
 
-  /** Cleans an accepted sample into the AI singer's working voice. */
-  'prepare-voice': (input: { bytes: Uint8Array }) => prepareVoiceSample(input.bytes),
-
-  /** Builds what the engine sings with from the cleaned voice (aligned to the guided reading if read). */
-  'build-voice-model': (input: { wav: Uint8Array; guided: boolean }) =>
-    buildVoiceModel(input.wav, input.guided ? { transcript: VOICE_READING_SCRIPT } : {}),
+  /**
+   * Cleans an accepted sample and builds what the engine sings with (aligned to the guided reading
+   * if it was read): the same path as `bops-engine singer build`.
+   */
+  'build-ai-singer': (input: { bytes: Uint8Array; guided: boolean }) =>
+    buildSingerFromSample(input.bytes, input.guided ? { transcript: VOICE_READING_SCRIPT } : {}),
 };
 
 export type CpuTasks = typeof cpuTasks;
