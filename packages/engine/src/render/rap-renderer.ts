@@ -12,6 +12,8 @@ import { degreeToMidi, midiToHz } from '../beats/music-theory.ts';
 import { parseLyrics } from '../flow/song-structure.ts';
 import { FLOW_STYLES, type FlowStyle } from '../flow/flow-style.ts';
 import { planLine, type LinePlan } from '../flow/flow-planner.ts';
+import { melodyF0, planMelody } from '../flow/melody-planner.ts';
+import { psolaPitch } from '../dsp/psola-pitch.ts';
 import { normalizeLine, type NormalizedToken } from '../text/text-normalizer.ts';
 import { syllabify, type TimedSyllable } from '../text/syllabifier.ts';
 import type { SpeechSynthesis, VoiceBackend } from '../voice/voice-backend.ts';
@@ -191,7 +193,10 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
   for (const [i, spoken] of unique.entries()) {
     throwIfAborted(signal);
     const lineIndex = lines.findIndex((l) => l.spoken === spoken);
-    const pitchHz = recipe.monotone ? sungPitch(selection, artist, lineIndex, ownVoice) : undefined;
+    // The recipe's pitch shift is applied afterwards: aim the TTS so the result lands on the note.
+    const pitchHz = recipe.monotone
+      ? midiToHz(sungNote(selection, artist, lineIndex).midi - (ownVoice ? 0 : recipe.pitch))
+      : undefined;
     const speech = await backend.synthesize({
       text: spoken,
       voice: recipe.voice,
@@ -274,6 +279,25 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
       outputRate: SAMPLE_RATE,
       words: synth.speech.words,
     });
+    if (recipe.monotone) {
+      // Sung on one note by the TTS; the melody is given afterwards, formants kept in place.
+      const note = sungNote(selection, artist, lines.indexOf(line));
+      const progression = MOOD_PRESETS[selection.mood].progression;
+      const notes = planMelody(rendered.syllables, {
+        key: selection.key,
+        baseDegree: note.degree,
+        octave: note.octave,
+        chordAt: (t) => progression[Math.floor(t / barDuration) % progression.length]!,
+        lineIndex: li,
+        lineEnd: rendered.start + rendered.samples.length / SAMPLE_RATE - 0.03,
+      });
+      const f0 = melodyF0(notes);
+      rendered.samples = psolaPitch(rendered.samples, {
+        sampleRate: SAMPLE_RATE,
+        expectedF0: midiToHz(note.midi),
+        targetF0: (t) => f0(rendered.start + t),
+      });
+    }
     const offset = Math.round(rendered.start * SAMPLE_RATE);
     mixInto(lead, rendered.samples, offset);
     placedAll.push(...rendered.syllables);
@@ -476,17 +500,18 @@ function fadeOut(channels: Float32Array[], samples: number): void {
   }
 }
 
-/** Singers chant each line on a chord tone of the key (tonic, third, fifth, third...). */
-function sungPitch(
+/**
+ * The note a singer's line is synthesized on, its register centre: lines take turns on chord
+ * tones of the key (tonic, third, fifth, third...); the melody moves around it.
+ */
+function sungNote(
   selection: MusicSelectionDefinition,
   artist: ArtistDefinition,
   lineIndex: number,
-  ownVoice: boolean,
-): Hz {
-  const degree = [0, 2, 4, 2][lineIndex % 4]!;
+): { degree: number; octave: number; midi: number } {
+  const degree = [0, 2, 4, 2][Math.max(0, lineIndex) % 4]!;
   const octave = artist.gender === 'female' ? 4 : 3;
-  // The recipe's pitch shift is applied afterwards: aim the TTS so the result lands on the note.
-  return midiToHz(degreeToMidi(selection.key, degree, octave) - (ownVoice ? 0 : artist.recipe.pitch));
+  return { degree, octave, midi: degreeToMidi(selection.key, degree, octave) };
 }
 
 /**
