@@ -47,3 +47,17 @@ export function countSyllables(text: string): number {
 export function isPronounceable(word: string): boolean {
   return phonesOf(word) !== null;
 }
+
+/**
+ * Whether two lines rhyme as a listener hears rap: the same sound from the last stressed vowel on, or the same
+ * stressed vowel with a near ending (slant: "plan" and "hand", "time" and "mind"). "Here" and "clear" are one
+ * vowel to the ear though the dictionary writes them apart, and so are "on" and "gone" for most American speakers.
+ */
+export function rhymesWith(a: string, b: string): boolean {
+  const ka = rhymeKey(a);
+  const kb = rhymeKey(b);
+  if (!ka || !kb) return false;
+  if (ka === kb) return true;
+  const vowel = (key: string) => key.replace(/^IY R/, 'IH R').replace(/^AO/, 'AA').split(' ')[0];
+  return vowel(ka) === vowel(kb);
+}
