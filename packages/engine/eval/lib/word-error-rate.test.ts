@@ -46,7 +46,7 @@ describe('scoring normaliser', () => {
   it('spells acronyms as letters, keeps spoken ones as words, and reads dotted letters', () => {
     expect(norm('NYC to LA, the DJ at 90 BPM')).toBe('n y c to l a the d j at ninety b p m');
     expect(norm('NASA and a.m. and d.c.')).toBe('nasa and a m and d c');
-    expect(norm('dj tv')).toBe('d j t v');
+    expect(norm('dj tv seven pm')).toBe('d j t v seven p m');
     expect(norm('I am OK')).toBe('i am okay');
   });
 });

@@ -203,6 +203,7 @@ const LETTER_WORDS: Record<string, string[]> = {
   tv: ['t', 'v'],
   mc: ['m', 'c'],
   mph: ['miles', 'per', 'hour'],
+  pm: ['p', 'm'],
   ok: ['okay'],
 };
 
