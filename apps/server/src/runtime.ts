@@ -13,6 +13,7 @@ import { SessionCache } from './auth/session-cache.ts';
 import { ReadCache } from './db/read-cache.ts';
 import { SettingsRepository } from './repositories/settings.repository.ts';
 import { createServices, type Services } from './services/services.ts';
+import { UploadReceiver } from './http/upload-receiver.ts';
 import { createStorage } from './storage/create-storage.ts';
 import type { Storage } from './storage/storage.ts';
 import { CpuPool } from './workers/cpu-pool.ts';
@@ -129,7 +130,13 @@ export async function startBops(config: Config, options: StartOptions): Promise<
       });
       cleanups.push(stopWatching);
     }
+    const uploads = new UploadReceiver({ ...config.uploads, idleTimeoutMs: 30_000 });
+    if (config.role !== 'worker') {
+      await uploads.prepare();
+      cleanups.push(() => uploads.close());
+    }
     const services = createServices({
+      uploads,
       config,
       database,
       storage,

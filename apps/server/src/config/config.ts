@@ -77,6 +77,8 @@ const envSchema = z.object({
   LOG_PRETTY: booleanFromEnv.optional(),
   BODY_LIMIT_BYTES: integerFromEnv(1024, 100 * 1024 * 1024).default(1024 * 1024),
   UPLOAD_LIMIT_BYTES: integerFromEnv(1024, 1024 * 1024 * 1024).default(50 * 1024 * 1024),
+  UPLOADS_PER_PERSON: integerFromEnv(1, 100).default(2),
+  UPLOADS_TOTAL: integerFromEnv(1, 1000).default(8),
   S3_ENDPOINT: urlFromEnv(['http:', 'https:']).optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -152,6 +154,11 @@ export interface Config {
   log: { level: string; pretty: boolean };
   bodyLimitBytes: number;
   uploadLimitBytes: number;
+  /**
+   * Uploads received at once, per person and per process (each is streamed to `dir` and handled while
+   * it holds its place; see http/upload-receiver.ts).
+   */
+  uploads: { perPerson: number; total: number; dir: string };
   storage:
     | { kind: 'local'; dir: string }
     | {
@@ -292,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, role: Role = 'a
     log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY ?? Boolean(process.stdout.isTTY) },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
+    uploads: { perPerson: e.UPLOADS_PER_PERSON, total: e.UPLOADS_TOTAL, dir: path.join(dataDir, 'uploads') },
     storage: e.S3_BUCKET
       ? {
           kind: 's3',

@@ -41,6 +41,8 @@ function toErrorBody(error: FastifyError | Error, request: FastifyRequest, bodyL
     case 'FST_PARTS_LIMIT':
     case 'FST_FILES_LIMIT':
       return errorBody(413, 'This file is too large.');
+    case 'FST_FIELDS_LIMIT':
+      return errorBody(413, 'This form has too many fields.');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return errorBody(400, 'Please send the file as a multipart upload.');
     case 'FST_ERR_VALIDATION':
@@ -63,6 +65,8 @@ export function registerErrorHandling(app: FastifyInstance, options: { bodyLimit
       const retryAfter = error.retryAfterSeconds ?? (error.statusCode === 429 ? 3600 : undefined);
       if (retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
     }
+    // A body that stopped arriving or was too large is not read again on this connection.
+    if (body.statusCode === 408 || body.statusCode === 413) reply.header('connection', 'close');
     return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
   });
 }

@@ -22,11 +22,11 @@ export async function profileRoutes(
 
   app.post('/api/user/bops_profile/photo', async (request) => {
     const user = await services.auth.requireUser(request);
-    if (!request.isMultipart())
-      throw badRequest('Please send the photo as a multipart upload in the field "photo".');
-    const file = await request.file({ limits: { fileSize: PHOTO_LIMIT_BYTES, files: 1 } });
-    if (!file || file.fieldname !== 'photo') throw badRequest('Please send the photo in the field "photo".');
-    return ok(await services.profile.setPhoto(user.id, await file.toBuffer()));
+    const upload = { files: { photo: { maxBytes: PHOTO_LIMIT_BYTES } }, maxFields: 2 };
+    return services.uploads.receive(request, user.id, upload, async ({ files }) => {
+      if (!files.photo) throw badRequest('Please send the photo in the field "photo".');
+      return ok(await services.profile.setPhoto(user.id, await files.photo.read()));
+    });
   });
 
   // Profile photos are shown beside public songs, so any visitor may load them; the names are unguessable.

@@ -1,8 +1,7 @@
-import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { VOICE_SAMPLE_LIMITS } from '@bops/engine/catalog';
 import { ok } from '../http/envelope.ts';
-import { badRequest, HttpError } from '../http/http-error.ts';
+import { badRequest } from '../http/http-error.ts';
 import { sendStoredFile } from '../http/send-stored-file.ts';
 import { PHOTO_LIMIT_BYTES } from '../images/reencode-photo.ts';
 import type { Services } from '../services/services.ts';
@@ -13,51 +12,27 @@ import {
   voiceCloneId,
 } from './voice-clone.schema.ts';
 
-/** Reads a multipart form: text fields, and files up to their own size caps (413 past them). */
-async function readForm(request: FastifyRequest, caps: Record<string, number>) {
-  if (!request.isMultipart()) throw badRequest('Please send the form as a multipart upload.');
-  const fields: Record<string, string> = {};
-  const files: Record<string, Buffer> = {};
-  for await (const part of request.parts({
-    limits: { fileSize: Math.max(...Object.values(caps)), files: 2, fields: 10 },
-  })) {
-    if (part.type === 'file') {
-      const file = part as MultipartFile;
-      const cap = caps[file.fieldname];
-      if (cap === undefined) {
-        file.file.resume();
-        continue;
-      }
-      const bytes = await file.toBuffer();
-      if (bytes.length > cap) throw new HttpError(413, 'This file is too large.');
-      files[file.fieldname] = bytes;
-    } else {
-      fields[part.fieldname] = String(part.value);
-    }
-  }
-  return { fields, files };
-}
-
 export async function voiceCloneRoutes(
   app: FastifyInstance,
   { services }: { services: Services },
 ): Promise<void> {
   app.post('/api/music/voice_clone/create/v2', async (request) => {
     const user = await services.auth.requireUser(request);
-    const { fields, files } = await readForm(request, {
-      audio: VOICE_SAMPLE_LIMITS.maxBytes,
-      photo: PHOTO_LIMIT_BYTES,
+    const upload = {
+      files: { audio: { maxBytes: VOICE_SAMPLE_LIMITS.maxBytes }, photo: { maxBytes: PHOTO_LIMIT_BYTES } },
+    };
+    return services.uploads.receive(request, user.id, upload, async ({ fields, files }) => {
+      const form = createVoiceCloneFields.parse(fields);
+      if (!files.audio) throw badRequest('audio: Please record or upload a voice sample.');
+      return ok(
+        await services.voiceClones.create(user.id, {
+          nickname: form.voice_clone_nickname,
+          sample: await files.audio.read(),
+          photo: files.photo ? await files.photo.read() : null,
+          guided: form.reading === 'guided',
+        }),
+      );
     });
-    const form = createVoiceCloneFields.parse(fields);
-    if (!files.audio) throw badRequest('audio: Please record or upload a voice sample.');
-    return ok(
-      await services.voiceClones.create(user.id, {
-        nickname: form.voice_clone_nickname,
-        sample: files.audio,
-        photo: files.photo ?? null,
-        guided: form.reading === 'guided',
-      }),
-    );
   });
 
   app.post('/api/music/voice_clone/retrieve', async (request) => {
@@ -75,10 +50,12 @@ export async function voiceCloneRoutes(
 
   app.post('/api/music/voice_clone/update_avatar_image', async (request) => {
     const user = await services.auth.requireUser(request);
-    const { fields, files } = await readForm(request, { photo: PHOTO_LIMIT_BYTES });
-    const { voice_clone_id: id } = voiceCloneId.parse(fields);
-    if (!files.photo) throw badRequest('photo: Please choose a photo.');
-    return ok(await services.voiceClones.setPhoto(user.id, id, files.photo));
+    const upload = { files: { photo: { maxBytes: PHOTO_LIMIT_BYTES } } };
+    return services.uploads.receive(request, user.id, upload, async ({ fields, files }) => {
+      const { voice_clone_id: id } = voiceCloneId.parse(fields);
+      if (!files.photo) throw badRequest('photo: Please choose a photo.');
+      return ok(await services.voiceClones.setPhoto(user.id, id, await files.photo.read()));
+    });
   });
 
   app.post('/api/music/voice_clone/delete', async (request) => {

@@ -9,6 +9,7 @@ import { PlaylistRepository } from '../repositories/playlist.repository.ts';
 import { UserRepository } from '../repositories/user.repository.ts';
 import { SignInFailureRepository } from '../repositories/sign-in-failure.repository.ts';
 import type { Storage } from '../storage/storage.ts';
+import type { UploadReceiver } from '../http/upload-receiver.ts';
 import type { SessionCache } from '../auth/session-cache.ts';
 import type { ReadCache } from '../db/read-cache.ts';
 import { AuthService } from './auth.service.ts';
@@ -36,6 +37,8 @@ import { NoticeRepository } from '../repositories/notice.repository.ts';
 /** Everything the routes can reach. Routes call services; services call repositories. */
 export interface Services {
   storage: Storage;
+  /** Every upload route receives its files through this (caps, disk streaming, clean-up). */
+  uploads: UploadReceiver;
   health: HealthService;
   auth: AuthService;
   profile: ProfileService;
@@ -63,6 +66,7 @@ export interface ServiceDeps {
   readCache: ReadCache;
   logger: FastifyBaseLogger;
   cpu: CpuPool;
+  uploads: UploadReceiver;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -87,6 +91,7 @@ export function createServices(deps: ServiceDeps): Services {
   });
   return {
     storage: deps.storage,
+    uploads: deps.uploads,
     health: new HealthService({ db, config: deps.config, databaseKind: deps.database.kind }),
     auth: new AuthService({
       auth: deps.auth,
