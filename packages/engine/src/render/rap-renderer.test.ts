@@ -151,6 +151,18 @@ describe('renderRap (4 bars, straight flow, boom bap)', () => {
     expect((await decodeAudio(r.vocalStem!)).channels).toHaveLength(1);
     expect((await decodeAudio(r.beatStem!)).channels).toHaveLength(2);
   });
+  it('keeps both stems at or below -1 dBTP with no clipped samples, measured after decoding', async () => {
+    const { render: r } = await render();
+    for (const stem of [r.vocalStem!, r.beatStem!]) {
+      const decoded = await decodeAudio(stem);
+      const channels =
+        decoded.channels.length === 1 ? [decoded.channels[0]!, decoded.channels[0]!] : decoded.channels;
+      expect(measureLoudness(channels, decoded.sampleRate).truePeakDbtp).toBeLessThanOrEqual(-1);
+      expect(decoded.channels.reduce((a, ch) => a + ch.filter((v) => Math.abs(v) >= 0.999).length, 0)).toBe(
+        0,
+      );
+    }
+  });
 });
 
 let cachedVoiceOnly: Promise<{ render: RapRender; phases: [RapPhase, number][] }> | undefined;

@@ -30,6 +30,7 @@ import { mixInto } from '../pcm-audio.ts';
 import { semitonesToRatio } from '../units.ts';
 import { toLrc, waveformPeaks, type TimedText } from './song-outputs.ts';
 import { Biquad } from '../dsp/biquad-filter.ts';
+import { limit } from '../dsp/dynamics.ts';
 
 import { RAP_PHASES, type RapPhase } from './rap-phases.ts';
 export { RAP_PHASES, type RapPhase };
@@ -400,12 +401,15 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
   if (request.stems === true) {
     const stemGain = dbGain(mastered.gainDb);
     vocalStem = await encodeMp3(
-      { sampleRate: SAMPLE_RATE, channels: [scaledMono(mixed.vocalStem, stemGain, length)] },
+      { sampleRate: SAMPLE_RATE, channels: limitedStem([scaledMono(mixed.vocalStem, stemGain, length)]) },
       { bitrateKbps: 96, signal },
     );
     if (beatRender)
       beatStem = await encodeMp3(
-        { sampleRate: SAMPLE_RATE, channels: mixed.beatStem.map((c) => scaled(c, stemGain, length)) },
+        {
+          sampleRate: SAMPLE_RATE,
+          channels: limitedStem(mixed.beatStem.map((c) => scaled(c, stemGain, length))),
+        },
         { bitrateKbps: 128, signal },
       );
   }
@@ -480,16 +484,23 @@ export function activeSpans(x: Float32Array, sampleRate: Hz, pad: Seconds = 0.5)
 }
 const dbGain = (db: number) => 10 ** (db / 20);
 
+/** Stems peak below the mix's ceiling too: −1 dBTP after MP3 encoding, as the master does. */
+const STEM_CEILING = dbGain(-2.2);
+
+function limitedStem(channels: Float32Array[]): Float32Array[] {
+  limit(channels, { ceiling: STEM_CEILING, lookahead: 0.005, release: 0.08, sampleRate: SAMPLE_RATE });
+  return channels;
+}
+
 function scaled(x: Float32Array, g: number, length: number): Float32Array {
   const out = new Float32Array(length);
-  for (let i = 0; i < length; i++) out[i] = Math.max(-1, Math.min(1, (x[i] ?? 0) * g));
+  for (let i = 0; i < length; i++) out[i] = (x[i] ?? 0) * g;
   return out;
 }
 
 function scaledMono(ch: [Float32Array, Float32Array], g: number, length: number): Float32Array {
   const out = new Float32Array(length);
-  for (let i = 0; i < length; i++)
-    out[i] = Math.max(-1, Math.min(1, 0.5 * ((ch[0][i] ?? 0) + (ch[1][i] ?? 0)) * g));
+  for (let i = 0; i < length; i++) out[i] = 0.5 * ((ch[0][i] ?? 0) + (ch[1][i] ?? 0)) * g;
   return out;
 }
 
