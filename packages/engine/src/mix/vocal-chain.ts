@@ -1,11 +1,12 @@
 import type { Hz } from '../units.ts';
 import { Biquad, filterChain } from '../dsp/biquad-filter.ts';
 import { compress } from '../dsp/dynamics.ts';
+import { smoothSpikes } from '../dsp/spike-smoother.ts';
 import type { VoiceRecipe } from '../artists/artist-catalog.ts';
 
 /**
  * Lead-vocal processing, in place: rumble filter, artist tone, de-esser (sibilance band drives
- * the gain), then a gentle compressor so every syllable reads over the beat.
+ * the gain), a gentle compressor so every syllable reads over the beat, then spikes smoothed.
  */
 export function processVocal(
   vocal: Float32Array,
@@ -29,6 +30,8 @@ export function processVocal(
   // Only the sibilant band's level moves the gain: an "s" is tamed, vowels are not.
   deEss(vocal, sibilance, sampleRate);
   compress(vocal, { threshold: -22, ratio: 3, attack: 0.004, release: 0.09, knee: 8, makeup: 4, sampleRate });
+  // Last: the TTS's excitation pulses, which the EQ's presence boost and the makeup gain sharpen.
+  smoothSpikes(vocal, { sampleRate });
   return vocal;
 }
 

@@ -31,6 +31,7 @@ import { semitonesToRatio } from '../units.ts';
 import { toLrc, waveformPeaks, type TimedText } from './song-outputs.ts';
 import { Biquad } from '../dsp/biquad-filter.ts';
 import { limit } from '../dsp/dynamics.ts';
+import { smoothSpikes } from '../dsp/spike-smoother.ts';
 
 import { RAP_PHASES, type RapPhase } from './rap-phases.ts';
 export { RAP_PHASES, type RapPhase };
@@ -594,6 +595,7 @@ async function addAdlibs(
         : 0;
       audio = audio.subarray(trimmedStart);
       new Biquad({ type: 'highpass', frequency: 250, sampleRate: SAMPLE_RATE }).process(audio);
+      smoothSpikes(audio, { sampleRate: SAMPLE_RATE });
       extendBandwidth(audio, {
         sampleRate: SAMPLE_RATE,
         amount: recipe.exciter,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { WASI } from 'node:wasi';
 import { decodeWav } from '../io/wav-codec.ts';
+import { Biquad } from '../dsp/biquad-filter.ts';
 import {
   ARPABET_VOWELS,
   type SpeechSynthesis,
@@ -16,6 +17,17 @@ import {
 
 export const FLITE_VOICES = ['slt', 'rms', 'awb', 'kal', 'kal16'] as const;
 export type FliteVoice = (typeof FLITE_VOICES)[number];
+
+/**
+ * The statistical-parametric voices leave a resonance at their band edge: measured on their
+ * quietest frames, rms and slt carry a bump 12-14 dB above the 6 kHz level, centred near 6.8 kHz,
+ * that stays through quiet passages and is heard as a whistle once the voice is brightened.
+ * A matching dip flattens it at the source; awb and kal16 have none.
+ */
+const BAND_EDGE_BUMP: Partial<Record<FliteVoice, { frequency: number; gain: number; q: number }>> = {
+  rms: { frequency: 6820, gain: -13, q: 4 },
+  slt: { frequency: 6820, gain: -12, q: 4 },
+};
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 let workDir: string | undefined;
@@ -199,6 +211,9 @@ export class FliteVoiceBackend implements VoiceBackend {
         w.end = w.phones[w.phones.length - 1]!.end;
       }
     }
-    return { samples: audio.channels[0]!, sampleRate: audio.sampleRate, words: timed };
+    const samples = audio.channels[0]!;
+    const bump = BAND_EDGE_BUMP[voice as FliteVoice];
+    if (bump) new Biquad({ type: 'peaking', sampleRate: audio.sampleRate, ...bump }).process(samples);
+    return { samples, sampleRate: audio.sampleRate, words: timed };
   }
 }
