@@ -20,6 +20,7 @@ import { musicRoutes } from './routes/music.routes.ts';
 import { playlistRoutes } from './routes/playlist.routes.ts';
 import { linkPreviewRoutes } from './routes/link-preview.routes.ts';
 import { profileRoutes } from './routes/profile.routes.ts';
+import { accountRoutes } from './routes/account.routes.ts';
 import { shellRoutes } from './routes/shell.routes.ts';
 import { noticeRoutes } from './routes/notice.routes.ts';
 import { metricsRoutes } from './routes/metrics.routes.ts';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   await app.register(authRoutes, { services: deps.services });
   await app.register(profileRoutes, { services: deps.services });
+  await app.register(accountRoutes, { services: deps.services });
   await app.register(shellRoutes, { services: deps.services });
   await app.register(lyricsRoutes, { services: deps.services });
   await app.register(analyticsRoutes, { services: deps.services });

@@ -30,6 +30,8 @@ import { MusicService } from './music.service.ts';
 import { DemoSongsService } from './demo-songs.service.ts';
 import { PlaylistService } from './playlist.service.ts';
 import { ProfileService } from './profile.service.ts';
+import { AccountService } from './account.service.ts';
+import { AccountRepository } from '../repositories/account.repository.ts';
 import { ShellService } from './shell.service.ts';
 import { NoticeService } from './notice.service.ts';
 import { NoticeRepository } from '../repositories/notice.repository.ts';
@@ -42,6 +44,7 @@ export interface Services {
   health: HealthService;
   auth: AuthService;
   profile: ProfileService;
+  account: AccountService;
   shell: ShellService;
   lyrics: LyricsService;
   analytics: AnalyticsService;
@@ -100,6 +103,12 @@ export function createServices(deps: ServiceDeps): Services {
       signInFailures: new SignInFailureRepository(db),
     }),
     profile: new ProfileService({ users, storage: deps.storage, queue: deps.queue }),
+    account: new AccountService({
+      accounts: new AccountRepository(db),
+      storage: deps.storage,
+      queue: deps.queue,
+      logger: deps.logger,
+    }),
     shell: new ShellService({ users, crashes: new CrashReportRepository(db) }),
     lyrics: new LyricsService({ config: deps.config, logger: deps.logger }),
     analytics: new AnalyticsService({ events: new AnalyticsRepository(db) }),
