@@ -1,11 +1,15 @@
 // End-to-end rap render benchmark: lyrics -> mastered MP3 (+ stems), median of 5 runs.
-// Last line is key=value pairs for tooling.
-import { renderRap } from '../src/index.ts';
+// Last line is key=value pairs for tooling. BENCH_SINGER=me.bopsvoice raps in that AI singer.
+import { readFileSync } from 'node:fs';
+import { createClonedVoiceBackend, renderRap } from '../src/index.ts';
 import { SIXTEEN_BARS } from './bench-lyrics.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const artistId = process.env.BENCH_ARTIST ?? 'mc-volt';
 const beatId = process.env.BENCH_BEAT ?? 'dusty-crates';
+const singer = process.env.BENCH_SINGER
+  ? createClonedVoiceBackend(new Uint8Array(readFileSync(process.env.BENCH_SINGER)))
+  : undefined;
 const walls: number[] = [];
 let duration = 0;
 let peakRss = 0;
@@ -18,6 +22,7 @@ for (let i = 0; i < runs; i++) {
   const result = await renderRap(
     { lyrics: SIXTEEN_BARS, artistId, musicSelectionId: beatId },
     {
+      ...(singer ? { voiceBackend: singer, singerName: 'bench' } : {}),
       onProgress: (phase, fraction) => {
         // A phase lasts from its 0 report to the next phase's 0 report (or the final 1).
         if (fraction === 0 || (phase === 'encoding' && fraction === 1)) {

@@ -9,6 +9,7 @@
  *    background of other voices, never the target; the target's model adapted on a third text).
  *    gap = (singer − source) / (target − source), where target is the person reading the lyrics
  *    and source is the AI singer's source voice rapping them through the same renderer;
+ *  - words: word error rate of the rapped lyrics (offline recogniser), over the person reading them;
  *  - defects (eval/lib/voice-defects.ts): Praat pitch jumps > 3 semitones and voicing breaks per
  *    voiced second, clicks per minute, share of energy above 5 kHz (singer vs person);
  *  - whether enrolment accepts the reading, and the build time.
@@ -29,6 +30,8 @@ import { buildVoiceModel, VOICE_READING_SCRIPT } from '../src/voice-clone/voice-
 import { createClonedVoiceBackend } from '../src/voice-clone/cloned-voice-backend.ts';
 import { gapClosed, SpeakerVerifier, type Utterance } from './lib/speaker-similarity.ts';
 import { BACKGROUND_VOICES, HELD_OUT_PANEL, speak, unavailableReason } from './lib/held-out-voices.ts';
+import { RecognizerUnavailable, transcribe } from './lib/speech-recognizer.ts';
+import { wordErrorRate } from './lib/word-error-rate.ts';
 import { bandAbove5kDb, clicksPerMinute, pitchDefects, praatPitch } from './lib/voice-defects.ts';
 
 /** The target's speaker model is trained on this (neither the enrolment script nor the lyrics). */
@@ -70,6 +73,20 @@ async function rapDry(backend: VoiceBackend, artistId: string, singerName: strin
   return { samples: d.leadVocal, sampleRate: d.sampleRate };
 }
 
+let recognizerNote = false;
+/** Word error rate of the lyrics in a take (offline recogniser); NaN, with one note, when it is missing. */
+async function wordErrors(audio: Utterance): Promise<number> {
+  try {
+    const heard = await transcribe({ sampleRate: audio.sampleRate, channels: [audio.samples] });
+    return wordErrorRate(LYRICS.join(' '), heard);
+  } catch (error) {
+    if (!(error instanceof RecognizerUnavailable)) throw error;
+    if (!recognizerNote) console.log(`word error rate skipped: ${error.message}`);
+    recognizerNote = true;
+    return Number.NaN;
+  }
+}
+
 interface Row {
   id: string;
   accepted: string;
@@ -80,6 +97,9 @@ interface Row {
   gap: number;
   tintGap: number;
   impostorGap: number;
+  wer: number;
+  werPerson: number;
+  werRatio: number;
   jumps: number;
   jumpsPerson: number;
   breaks: number;
@@ -162,6 +182,8 @@ async function main() {
     const other = panel[(panel.indexOf(person) + 1) % panel.length]!;
     const llrImpostor =
       other === person ? Number.NaN : verifier.score(model, [await speak(other, LYRICS.join('.\n'))]);
+    const wer = await wordErrors(sung);
+    const werPerson = await wordErrors(reading);
     const pitchSung = pitchDefects(await praatPitch(sung));
     const pitchPerson = pitchDefects(await praatPitch(reading));
     const row: Row = {
@@ -176,6 +198,9 @@ async function main() {
       gap: gapClosed(llrTarget, llrSinger, llrSource),
       tintGap: gapClosed(llrTarget, llrTint, llrSource),
       impostorGap: gapClosed(llrTarget, llrImpostor, llrSource),
+      wer,
+      werPerson,
+      werRatio: wer / werPerson,
       jumps: pitchSung.jumpsPerVoicedSecond,
       jumpsPerson: pitchPerson.jumpsPerVoicedSecond,
       breaks: pitchSung.breaksPerVoicedSecond,
@@ -200,6 +225,7 @@ async function main() {
         `src=${row.source}`,
         `llr target/source/singer=${fixed(llrTarget)}/${fixed(llrSource)}/${fixed(llrSinger)}`,
         `gap=${fixed(row.gap)} (tint ${fixed(row.tintGap)}, ${other.id} ${fixed(row.impostorGap)})`,
+        `wer=${fixed(row.wer)} (person ${fixed(row.werPerson)}, ratio ${fixed(row.werRatio)})`,
         `jumps/s=${fixed(row.jumps)} (person ${fixed(row.jumpsPerson)})`,
         `breaks/s=${fixed(row.breaks)} (${fixed(row.breaksPerson)})`,
         `clicks/min=${fixed(row.clicks, 1)} (${fixed(row.clicksPerson, 1)})`,
@@ -215,6 +241,10 @@ async function main() {
     voice_gap_closed: fixed(
       worst((r) => r.gap, 'min'),
       3,
+    ),
+    wer_ratio: fixed(
+      worst((r) => r.werRatio, 'max'),
+      2,
     ),
     pitch_jumps_per_s: fixed(
       worst((r) => r.jumps, 'max'),

@@ -70,6 +70,50 @@ export function createClonedVoiceBackend(
   };
 }
 
+/**
+ * The source's intonation made singable: unvoiced gaps of up to 40 ms inside a voiced stretch are
+ * bridged (a tracker drop-out, not a consonant), frames an octave off their stretch's median are
+ * folded back, and the log-f0 is smoothed over ±20 ms, so the output pitch never jumps.
+ */
+export function smoothContour(f0: Float32Array): Float32Array {
+  const out = f0.slice();
+  const n = out.length;
+  for (let f = 1; f < n; f++) {
+    if (out[f]! > 0 || !(out[f - 1]! > 0)) continue;
+    let end = f;
+    while (end < n && !(out[end]! > 0)) end++;
+    if (end < n && end - f <= 4) {
+      const a = Math.log(out[f - 1]!);
+      const b = Math.log(out[end]!);
+      for (let k = f; k < end; k++) out[k] = Math.exp(a + ((b - a) * (k - f + 1)) / (end - f + 1));
+    }
+    f = end;
+  }
+  let f = 0;
+  while (f < n) {
+    if (!(out[f]! > 0)) {
+      f++;
+      continue;
+    }
+    let end = f;
+    while (end < n && out[end]! > 0) end++;
+    const logs = Array.from(out.subarray(f, end), Math.log);
+    const median = [...logs].sort((x, y) => x - y)[logs.length >> 1]!;
+    const folded = logs.map((l) => l - Math.LN2 * Math.round((l - median) / Math.LN2));
+    for (let k = 0; k < folded.length; k++) {
+      let sum = 0;
+      let count = 0;
+      for (let j = Math.max(0, k - 2); j <= Math.min(folded.length - 1, k + 2); j++) {
+        sum += folded[j]!;
+        count++;
+      }
+      out[f + k] = Math.exp(sum / count);
+    }
+    f = end;
+  }
+  return out;
+}
+
 /** Turns one source rendering into the person's voice (exported for the evaluation and tests). */
 export function renderInVoice(o: {
   voice: VoiceModel;
@@ -81,7 +125,7 @@ export function renderInVoice(o: {
   const { voice, spoken } = o;
   const at16k = toFeatureRate(spoken.samples, spoken.sampleRate);
   const frames = melCepstra(at16k, { warp: voice.source.warp });
-  const sourceF0 = pitchAtFrames(at16k, frames.frameCount);
+  const sourceF0 = smoothContour(pitchAtFrames(at16k, frames.frameCount));
   const f0 = mapPitch({
     sourceF0,
     model: voice,
@@ -109,7 +153,8 @@ export function renderInVoice(o: {
       paired: voice.paired,
       phones: voice.phones,
     },
-    o.options?.selection,
+    // Voicing follows the source's: a voiced sound taking a breathy or silent frame is heard as a break.
+    { voicingCost: 10, ...o.options?.selection },
   );
   const active = Uint8Array.from(frames.levelDb, (l) =>
     l > voice.source.levelDb - SILENCE_BELOW_DB ? 1 : 0,

@@ -71,9 +71,12 @@ export function synthesizeGrains(source: GrainSource, plan: GrainPlan): Float32A
     // Where in the recording this output instant falls: the chosen frame plus the same offset.
     const position = chosen * hop + (t - f * hop);
     const wantF0 = plan.f0[f]!;
-    if (wantF0 > 0 && source.f0[chosen]! > 0) {
+    if (wantF0 > 0) {
+      // Voiced output always gets a glottal grain: the chosen frame's nearest pulse, else the
+      // nearest one within 50 ms (an unvoiced grain here would break the voicing).
       const k = nearestMark(marks, position);
-      if (k >= 0 && Math.abs(marks[k]! - position) <= 1.5 * periods[k]!) {
+      const reach = source.f0[chosen]! > 0 ? 1.5 * (periods[k] ?? 0) : 0.05 * sampleRate;
+      if (k >= 0 && Math.abs(marks[k]! - position) <= Math.max(reach, 1.5 * periods[k]!)) {
         addGrain(marks[k]!, Math.max(8, Math.round(periods[k]!)), Math.round(t));
         t += sampleRate / wantF0;
         continue;

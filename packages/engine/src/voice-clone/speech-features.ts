@@ -1,7 +1,6 @@
 import type { Hz, Seconds } from '../units.ts';
 import { Fft, hannWindow } from '../dsp/fft.ts';
 import { resample } from '../dsp/resampler.ts';
-import { trackPitch } from '../analysis/pitch-tracker.ts';
 
 /** Every voice-clone feature is computed at 16 kHz: the TTS voices are 16 kHz, and so is speech's phonetic detail. */
 export const FEATURE_RATE: Hz = 16000;
@@ -136,19 +135,85 @@ function dctTable(dims: number): Float64Array {
   return t;
 }
 
+const PITCH_RATE = 8000;
+
 /**
- * f0 per 10 ms feature frame (0 where unvoiced), from the engine's YIN tracker, with isolated
- * octave jumps pulled back by a 5-frame median on voiced runs.
+ * Normalised autocorrelation pitch per 10 ms frame (40 ms window, 8 kHz after a 2:1 average), the
+ * highest peak in [minHz, maxHz] or the shortest-lag peak nearly as high (so a period's double is
+ * not taken); voiced when the peak reaches `threshold` and the frame is within 45 dB of the loudest.
+ */
+function autocorrelationPitch(
+  signal: Float32Array,
+  frameCount: number,
+  o: { minHz: Hz; maxHz: Hz; threshold: number },
+): Float32Array {
+  const x = new Float32Array(signal.length >> 1);
+  for (let i = 0; i < x.length; i++) x[i] = 0.5 * (signal[2 * i]! + signal[2 * i + 1]!);
+  const size = Math.round(0.04 * PITCH_RATE);
+  const hop = PITCH_RATE * FRAME_HOP;
+  const minLag = Math.max(2, Math.floor(PITCH_RATE / o.maxHz));
+  const maxLag = Math.min(size - 2, Math.ceil(PITCH_RATE / o.minHz));
+  const energy = new Float64Array(frameCount);
+  let loudest = 0;
+  for (let f = 0; f < frameCount; f++) {
+    const start = Math.round(f * hop - size / 2);
+    let e = 0;
+    for (let i = 0; i < size; i++) e += (x[start + i] ?? 0) ** 2;
+    energy[f] = e;
+    loudest = Math.max(loudest, e);
+  }
+  const out = new Float32Array(frameCount);
+  const r = new Float64Array(maxLag + 2);
+  for (let f = 0; f < frameCount; f++) {
+    if (energy[f]! < loudest * 10 ** -4.5 || energy[f]! === 0) continue;
+    const start = Math.round(f * hop - size / 2);
+    const half = size - maxLag;
+    let e0 = 0;
+    for (let i = 0; i < half; i++) e0 += (x[start + i] ?? 0) ** 2;
+    let best = 0;
+    for (let lag = minLag - 1; lag <= maxLag + 1; lag++) {
+      let c = 0;
+      let el = 0;
+      for (let i = 0; i < half; i++) {
+        const a = x[start + i] ?? 0;
+        const b = x[start + i + lag] ?? 0;
+        c += a * b;
+        el += b * b;
+      }
+      r[lag] = c / Math.sqrt(e0 * el + 1e-20);
+      if (lag >= minLag && lag <= maxLag) best = Math.max(best, r[lag]!);
+    }
+    if (best < o.threshold) continue;
+    for (let lag = minLag; lag <= maxLag; lag++) {
+      if (r[lag]! >= 0.9 * best && r[lag]! >= r[lag - 1]! && r[lag]! >= r[lag + 1]!) {
+        const denom = r[lag - 1]! - 2 * r[lag]! + r[lag + 1]!;
+        const shift = denom !== 0 ? (0.5 * (r[lag - 1]! - r[lag + 1]!)) / denom : 0;
+        out[f] = PITCH_RATE / (lag + Math.max(-0.5, Math.min(0.5, shift)));
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * f0 per 10 ms feature frame (0 where unvoiced), by normalised autocorrelation, with isolated
+ * octave jumps pulled back by a 5-frame median on voiced runs. Two passes: a strict one finds the
+ * voice's register, a lenient one within an octave of it finds the voicing — the engine's YIN
+ * tracker misses most of a diphone voice's (the source voices' too), which then came out as noise
+ * grains, a buzz at the grain rate and voicing breaks.
  */
 export function pitchAtFrames(signal: Float32Array, frameCount: number): Float32Array {
-  const track = trackPitch(signal, { sampleRate: FEATURE_RATE, minFrequency: 60, maxFrequency: 500 });
-  const out = new Float32Array(frameCount);
-  // YIN frame j starts at j * hop with a 1024-sample window: its centre is 32 ms later.
-  const offset = 512 / FEATURE_RATE;
-  for (let f = 0; f < frameCount; f++) {
-    const j = Math.round((f * FRAME_HOP - offset) / track.hop);
-    out[f] = track.frequencies[j] ?? 0;
-  }
+  const strict = autocorrelationPitch(signal, frameCount, { minHz: 60, maxHz: 500, threshold: 0.7 });
+  const voiced = Array.from(strict)
+    .filter((f) => f > 0)
+    .sort((a, b) => a - b);
+  const register = voiced[voiced.length >> 1] ?? 120;
+  const out = autocorrelationPitch(signal, frameCount, {
+    minHz: Math.max(50, register / 2),
+    maxHz: Math.min(600, register * 2),
+    threshold: 0.45,
+  });
   const smoothed = out.slice();
   for (let f = 0; f < frameCount; f++) {
     if (out[f]! <= 0) continue;
