@@ -14,6 +14,26 @@ const HARMONICS = 20;
 const HARMONIC_DECAY = 0.8;
 /** A peak spreads over ±1 semitone of candidate F0s (cos² kernel), as in Melodia's salience. */
 const SPREAD_STATES = 100 / CENTS_PER_STATE;
+const KERNEL_STEPS = 1024;
+/** cos²(π/2 · d) for d in −1..1, tabulated: the salience loop calls it millions of times. */
+const KERNEL = Float32Array.from({ length: KERNEL_STEPS + 1 }, (_, i) => {
+  const w = Math.cos((i / KERNEL_STEPS - 0.5) * Math.PI);
+  return w * w;
+});
+const kernelAt = (d: number) => KERNEL[Math.round((d + 1) * 0.5 * KERNEL_STEPS)]!;
+const STATES_PER_OCTAVE = 1200 / CENTS_PER_STATE;
+/** log2(h) and log2(h − ½) in states, for h = 0..HARMONICS. */
+const HARMONIC_STATES = Float64Array.from(
+  { length: HARMONICS + 1 },
+  (_, h) => Math.log2(Math.max(h, 1)) * STATES_PER_OCTAVE,
+);
+const HALF_HARMONIC_STATES = Float64Array.from(
+  { length: HARMONICS + 1 },
+  (_, h) => Math.log2(Math.max(h - 0.5, 0.5)) * STATES_PER_OCTAVE,
+);
+/** Candidate F0s a little past the grid's ends still spread into its edge states. */
+const LOWEST_STATE = Math.log2(0.94) * STATES_PER_OCTAVE;
+const HIGHEST_STATE = Math.log2((MAX_F0 * 1.06) / MIN_F0) * STATES_PER_OCTAVE;
 
 export const MELODY_STATES = Math.floor((1200 * Math.log2(MAX_F0 / MIN_F0)) / CENTS_PER_STATE) + 1;
 export const stateToHz = (state: number): Hz => MIN_F0 * 2 ** ((state * CENTS_PER_STATE) / 1200);
@@ -43,7 +63,12 @@ export class SalienceFunction {
     }
   }
 
-  compute(magnitude: Float32Array, out: Float32Array): void {
+  /**
+   * `subharmonicPenalty` > 0 also lets each peak vote against the F0s it would lie halfway
+   * between two harmonics of (f/(h − ½)): the octave above the true F0 loses the votes of the
+   * odd harmonics, which is what drives Melodia's octave errors.
+   */
+  compute(magnitude: Float32Array, out: Float32Array, subharmonicPenalty = 0): void {
     out.fill(0);
     let frameMax = 0;
     for (let k = this.firstBin; k <= this.lastBin; k++) {
@@ -52,7 +77,6 @@ export class SalienceFunction {
     }
     if (frameMax <= 1e-9) return;
     const floor = frameMax * 0.01;
-    const stateScale = 1200 / CENTS_PER_STATE;
     for (let k = this.firstBin; k <= this.lastBin; k++) {
       const b = magnitude[k]!;
       if (b <= magnitude[k - 1]! || b < magnitude[k + 1]!) continue;
@@ -63,23 +87,27 @@ export class SalienceFunction {
       const c = Math.log(magnitude[k + 1]! + 1e-12);
       const denominator = a - 2 * lb + c;
       const delta = denominator < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (a - c)) / denominator)) : 0;
-      const frequency = (k + delta) * this.binHz;
+      // In state units: a harmonic h of this peak sits log2(h) octaves below it.
+      const peakState = Math.log2(((k + delta) * this.binHz) / MIN_F0) * STATES_PER_OCTAVE;
       let vote = weighted;
       for (let h = 1; h <= HARMONICS; h++, vote *= HARMONIC_DECAY) {
-        const f0 = frequency / h;
-        if (f0 < MIN_F0 * 0.94) break;
-        if (f0 > MAX_F0 * 1.06) continue;
-        const centre = Math.log2(f0 / MIN_F0) * stateScale;
-        const from = Math.max(0, Math.ceil(centre - SPREAD_STATES));
-        const to = Math.min(MELODY_STATES - 1, Math.floor(centre + SPREAD_STATES));
-        for (let s = from; s <= to; s++) {
-          const d = (s - centre) / SPREAD_STATES;
-          const w = Math.cos(d * Math.PI * 0.5);
-          out[s]! += vote * w * w;
-        }
+        if (subharmonicPenalty > 0)
+          spread(out, peakState - HALF_HARMONIC_STATES[h]!, -subharmonicPenalty * vote);
+        const centre = peakState - HARMONIC_STATES[h]!;
+        if (centre < LOWEST_STATE) break;
+        if (centre <= HIGHEST_STATE) spread(out, centre, vote);
       }
     }
+    if (subharmonicPenalty > 0) for (let s = 0; s < MELODY_STATES; s++) out[s] = Math.max(0, out[s]!);
   }
+}
+
+/** Adds `amount` to the states within ±1 semitone of `centre` (cos² kernel). */
+function spread(out: Float32Array, centre: number, amount: number): void {
+  if (centre < LOWEST_STATE || centre > HIGHEST_STATE) return;
+  const from = Math.max(0, Math.ceil(centre - SPREAD_STATES));
+  const to = Math.min(MELODY_STATES - 1, Math.floor(centre + SPREAD_STATES));
+  for (let s = from; s <= to; s++) out[s]! += amount * kernelAt((s - centre) / SPREAD_STATES);
 }
 
 export interface MelodyTrackingOptions {

@@ -71,11 +71,11 @@ describe('separateSong', () => {
 });
 
 describe('StereoStft', () => {
-  it('resynthesises both channels of an unmasked signal exactly', () => {
+  it('resynthesises both channels of an unmasked signal exactly', async () => {
     const n = 20000;
     const left = Float32Array.from({ length: n }, (_, i) => Math.sin(i * 0.01) + 0.3 * Math.sin(i * 0.37));
     const right = Float32Array.from({ length: n }, (_, i) => 0.5 * Math.cos(i * 0.02));
-    const stft = new StereoStft(1024);
+    const stft = await StereoStft.create(1024);
     const spectrum = createStereoSpectrum(stft.bins);
     const outLeft = new Float32Array(n);
     const outRight = new Float32Array(n);
@@ -83,6 +83,7 @@ describe('StereoStft', () => {
       stft.analyze(left, right, t, spectrum);
       stft.synthesizeAdd(spectrum, t, outLeft, outRight);
     }
+    stft.dispose();
     let error = 0;
     for (let i = 0; i < n; i++)
       error = Math.max(error, Math.abs(outLeft[i]! - left[i]!), Math.abs(outRight[i]! - right[i]!));

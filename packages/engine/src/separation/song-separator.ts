@@ -4,11 +4,54 @@ import { throwIfAborted } from '../errors.ts';
 import { createStereoSpectrum, frameSizeFor, StereoStft, type StereoSpectrum } from './stereo-stft.ts';
 import { MELODY_STATES, SalienceFunction, trackMelody, type LeadPitch } from './melody-tracker.ts';
 import { runningMedian } from './median-filter.ts';
+import { findRepeatingNeighbours } from './repet-sim.ts';
+
+/**
+ * The cue weights of the vocal mask. Each cue gives a soft mask in 0..1 (how plausible it is that
+ * a time-frequency bin is the lead); the vocal mask is their product with these exponents (0
+ * switches a cue off, which is how the evaluation measures a cue's worth).
+ */
+export interface SeparationTuning {
+  /** Lead's stereo position: the bin's energy share along the lead's direction. */
+  position: number;
+  /** Harmonic against percussive (median-filter HPSS): H² / (H² + P²). */
+  harmonicity: number;
+  /** Melody comb: near a harmonic of the lead's F0 in voiced frames. */
+  comb: number;
+  /** The comb's value where there is no melody (consonants, breaths, unvoiced lines). */
+  unvoicedShare: number;
+  /** Half-widths (frames, bins) of HPSS's time and frequency medians. */
+  harmonicHalf: number;
+  percussiveHalf: number;
+  /** Repeating background (REPET-SIM): 1 − repeating model / magnitude. */
+  repetition: number;
+  /** Salience computed on what the time median leaves: sustained chords do not take the melody. */
+  stationarySuppression: number;
+  /** Votes against F0s whose harmonics fall between a peak's (octave errors). */
+  subharmonicPenalty: number;
+  /** Wiener refinements of the mask from the separated sources' smoothed power. */
+  refinements: number;
+}
+
+export const DEFAULT_TUNING: SeparationTuning = {
+  position: 8,
+  harmonicity: 1,
+  comb: 1,
+  unvoicedShare: 0.15,
+  harmonicHalf: 2,
+  percussiveHalf: 8,
+  repetition: 0.5,
+  stationarySuppression: 0,
+  subharmonicPenalty: 1,
+  refinements: 0,
+};
 
 export interface SeparationOptions {
   signal?: AbortSignal;
   /** Called with 0..1 as the work proceeds. */
   onProgress?: (fraction: number) => void;
+  /** For evaluation: cue weights other than the defaults. */
+  tuning?: Partial<SeparationTuning>;
 }
 
 export interface SongSeparation {
@@ -19,53 +62,78 @@ export interface SongSeparation {
   leadPitch: LeadPitch;
 }
 
-/** Frames per processing block: bounds memory to a few tens of MB whatever the song's length. */
+/** Frames per processing block: bounds memory whatever the song's length. */
 const BLOCK_FRAMES = 256;
 /** Context frames on each side of a block, so time medians see the same neighbours as in one pass. */
 const CONTEXT_FRAMES = 16;
-const TIME_MEDIAN_HALF = 8;
-const FREQUENCY_MEDIAN_HALF = 8;
+/** Half-width of the time median whose excess the melody salience is computed on. */
+const STATIONARY_MEDIAN_HALF = 20;
+/** Cues that need the whole song (melody, repetition) keep the magnitude below this. */
+const LOW_BAND_HZ: Hz = 8000;
 const COMB_MAX_HZ: Hz = 8000;
 
 /**
- * Lead-vocal separation without learned weights. Two passes over the STFT: the first tracks the
- * predominant melody from harmonic salience; the second, block by block, builds a soft vocal mask
- * per time-frequency bin from three cues (the lead's stereo position, harmonicity against median-
- * filtered percussion, and a harmonic comb on the melody) and resynthesises the masked vocal.
- * The accompaniment is the input minus the vocal, so the two always sum back to the song.
+ * Lead-vocal separation without learned weights. The first pass keeps the low band of each
+ * frame's magnitude; from it come the predominant melody (harmonic salience and Viterbi contour
+ * tracking) and, for every frame, the frames it repeats (REPET-SIM). The second pass, block by
+ * block, turns the cues into a soft mask per time-frequency bin (summed log-odds: the lead's
+ * stereo position, harmonic against percussive, the melody's harmonic comb, non-repeating against
+ * repeating), resynthesises the masked vocal, and leaves the rest as the accompaniment, so the two
+ * always sum back to the song.
  */
 export async function separateSong(
   audio: PcmAudio,
   options: SeparationOptions = {},
 ): Promise<SongSeparation> {
+  const stft = await StereoStft.create(frameSizeFor(audio.sampleRate));
+  try {
+    return await separateWith(stft, audio, options);
+  } finally {
+    stft.dispose();
+  }
+}
+
+async function separateWith(
+  stft: StereoStft,
+  audio: PcmAudio,
+  options: SeparationOptions,
+): Promise<SongSeparation> {
   const { signal, onProgress } = options;
+  const tuning = { ...DEFAULT_TUNING, ...options.tuning };
   const { sampleRate } = audio;
   const left = audio.channels[0] ?? new Float32Array(0);
   const right = audio.channels[1] ?? left;
   const stereo = audio.channels.length >= 2;
-  const stft = new StereoStft(frameSizeFor(sampleRate));
   const bins = stft.bins;
   const frames = stft.frameCount(left.length);
   const binHz = sampleRate / stft.size;
+  const low = Math.min(bins, Math.ceil(LOW_BAND_HZ / binHz) + 2);
 
-  // Pass 1: melody.
-  const salience = new Float32Array(frames * MELODY_STATES);
-  const salienceFunction = new SalienceFunction(sampleRate, stft.size);
+  // Pass 1: the low band of every frame's magnitude.
+  const lowMagnitude = new Float32Array(frames * low);
   const spectrum = createStereoSpectrum(bins);
   const magnitude = new Float32Array(bins);
-  const row = new Float32Array(MELODY_STATES);
   for (let t = 0; t < frames; t++) {
-    if ((t & 255) === 0) {
-      throwIfAborted(signal);
-      onProgress?.((0.3 * t) / frames);
-      await yieldToEventLoop();
-    }
+    if ((t & 255) === 0) await checkpoint(signal, onProgress, (0.25 * t) / frames);
     stft.analyze(left, right, t, spectrum);
     monoMagnitude(spectrum, magnitude);
-    salienceFunction.compute(magnitude, row);
-    salience.set(row, t * MELODY_STATES);
+    lowMagnitude.set(magnitude.subarray(0, low), t * low);
   }
-  const leadPitch = trackMelody(salience, frames, { hop: stft.hop / sampleRate });
+
+  await checkpoint(signal, onProgress, 0.25);
+  const leadPitch = melodyOf(lowMagnitude, frames, low, stft, sampleRate, tuning);
+  await checkpoint(signal, onProgress, 0.35);
+  const neighbours =
+    tuning.repetition !== 0
+      ? findRepeatingNeighbours(lowMagnitude, frames, low, {
+          windowFrames: Math.round((12 * sampleRate) / stft.hop),
+          neighbours: REPEAT_NEIGHBOURS,
+          minSpacingFrames: Math.round((0.4 * sampleRate) / stft.hop),
+          minSimilarity: 0.5,
+          bands: 48,
+        })
+      : undefined;
+  await checkpoint(signal, onProgress, 0.45);
 
   // Pass 2: masks and resynthesis, block by block.
   const vocalLeft = new Float32Array(left.length);
@@ -76,13 +144,13 @@ export async function separateSong(
   const mag = new Float32Array(span * bins);
   const harmonic = new Float32Array(span * bins);
   const percussive = new Float32Array(span * bins);
-  const mask = new Float32Array(bins);
+  const masks = new Float32Array(span * bins);
+  const repeatValues = new Float64Array(REPEAT_NEIGHBOURS);
+  const comb = new Float32Array(Math.min(bins, Math.ceil(COMB_MAX_HZ / binHz)));
   let direction: [number, number] = [Math.SQRT1_2, Math.SQRT1_2];
-  const scratch = new Float64Array(2 * Math.max(TIME_MEDIAN_HALF, FREQUENCY_MEDIAN_HALF) + 1);
+  const scratch = new Float64Array(2 * Math.max(tuning.harmonicHalf, tuning.percussiveHalf, 4) + 1);
   for (let start = 0; start < frames; start += BLOCK_FRAMES) {
-    throwIfAborted(signal);
-    onProgress?.(0.3 + (0.7 * start) / frames);
-    await yieldToEventLoop();
+    await checkpoint(signal, onProgress, 0.45 + (0.55 * start) / frames);
     const first = Math.max(0, start - CONTEXT_FRAMES);
     const last = Math.min(frames, start + BLOCK_FRAMES + CONTEXT_FRAMES);
     const count = last - first;
@@ -90,52 +158,118 @@ export async function separateSong(
       stft.analyze(left, right, first + i, block[i]!);
       monoMagnitude(block[i]!, mag.subarray(i * bins, (i + 1) * bins));
     }
-    for (let k = 0; k < bins; k++) runningMedian(mag, harmonic, k, bins, count, TIME_MEDIAN_HALF, scratch);
+    for (let k = 0; k < bins; k++) runningMedian(mag, harmonic, k, bins, count, tuning.harmonicHalf, scratch);
     for (let i = 0; i < count; i++)
-      runningMedian(mag, percussive, i * bins, 1, bins, FREQUENCY_MEDIAN_HALF, scratch);
-    const end = Math.min(frames, start + BLOCK_FRAMES);
+      runningMedian(mag, percussive, i * bins, 1, bins, tuning.percussiveHalf, scratch);
     if (stereo) direction = leadDirection(block, count, first, leadPitch, binHz, direction);
     const [gainLeft, gainRight] = direction;
-    for (let t = start; t < end; t++) {
-      const i = t - first;
+    for (let i = 0; i < count; i++) {
+      const t = first + i;
       const s = block[i]!;
       const f0 = leadPitch.f0[t]!;
       const voiced = f0 > 0 ? leadPitch.voicing[t]! : 0;
+      const row = i * bins;
+      if (tuning.comb !== 0) fillComb(comb, f0, voiced, binHz, tuning.unvoicedShare);
       for (let k = 0; k < bins; k++) {
-        const h = harmonic[i * bins + k]!;
-        const p = percussive[i * bins + k]!;
-        const harmonicShare = (h * h) / (h * h + p * p + 1e-20);
-        const position = stereo ? positionMatch(s, k, gainLeft, gainRight) : 1;
-        let comb = 0.3;
-        const f = k * binHz;
-        if (voiced > 0 && f < COMB_MAX_HZ && f > 0.75 * f0) {
-          const harmonicNumber = Math.max(1, Math.round(f / f0));
-          const distanceBins = (f - harmonicNumber * f0) / binHz;
-          const width = 0.9 + 0.004 * harmonicNumber * (f0 / binHz);
-          const peak = Math.exp(-0.5 * (distanceBins / width) ** 2);
-          comb = voiced * peak + (1 - voiced) * 0.3;
-        } else if (voiced > 0 && f <= 0.75 * f0) comb = 0;
-        mask[k] = position * harmonicShare * comb;
+        let m = 1;
+        if (stereo && tuning.position !== 0)
+          m *= power(positionMatch(s, k, gainLeft, gainRight), tuning.position);
+        if (tuning.harmonicity !== 0) {
+          const h = harmonic[row + k]!;
+          const p = percussive[row + k]!;
+          m *= power((h * h + 1e-12) / (h * h + p * p + 1e-12), tuning.harmonicity);
+        }
+        if (tuning.comb !== 0 && k < comb.length) m *= power(comb[k]!, tuning.comb);
+        if (neighbours && k < low) {
+          let found = 0;
+          for (let j = 0; j < REPEAT_NEIGHBOURS; j++) {
+            const u = neighbours[t * REPEAT_NEIGHBOURS + j]!;
+            if (u >= 0) repeatValues[found++] = lowMagnitude[u * low + k]!;
+          }
+          if (found > 0) {
+            const x = mag[row + k]!;
+            const model = Math.min(x, medianInPlace(repeatValues, found));
+            m *= power((x - model + 1e-12) / (x + 1e-12), tuning.repetition);
+          }
+        }
+        masks[row + k] = m;
       }
-      applyMask(s, mask);
-      stft.synthesizeAdd(s, t, vocalLeft, vocalRight);
+    }
+    for (let r = 0; r < tuning.refinements; r++) refineMasks(masks, mag, count, bins, harmonic, scratch);
+    const end = Math.min(frames, start + BLOCK_FRAMES);
+    for (let t = start; t < end; t++) {
+      const i = t - first;
+      applyMask(block[i]!, masks.subarray(i * bins, (i + 1) * bins));
+      stft.synthesizeAdd(block[i]!, t, vocalLeft, vocalRight);
     }
   }
   onProgress?.(1);
-  const vocals: PcmAudio = { sampleRate, channels: stereo ? [vocalLeft, vocalRight] : [vocalLeft] };
+  const vocalChannels = audio.channels.map((_, c) => (c === 1 ? vocalRight : vocalLeft));
   const accompaniment: PcmAudio = {
     sampleRate,
     channels: audio.channels.map((channel, c) => {
       const out = new Float32Array(channel.length);
-      const vocal = vocals.channels[Math.min(c, vocals.channels.length - 1)]!;
+      const vocal = vocalChannels[c]!;
       for (let i = 0; i < out.length; i++) out[i] = channel[i]! - vocal[i]!;
       return out;
     }),
   };
-  // Channels beyond the second follow the first pair's estimate of the same index when present.
-  if (audio.channels.length > 2)
-    vocals.channels = audio.channels.map((_, c) => vocals.channels[Math.min(c, 1)]!);
-  return { vocals, accompaniment, leadPitch };
+  return { vocals: { sampleRate, channels: vocalChannels }, accompaniment, leadPitch };
+}
+
+const REPEAT_NEIGHBOURS = 10;
+
+function melodyOf(
+  lowMagnitude: Float32Array,
+  frames: number,
+  low: number,
+  stft: StereoStft,
+  sampleRate: Hz,
+  tuning: SeparationTuning,
+): LeadPitch {
+  const salience = new Float32Array(frames * MELODY_STATES);
+  const salienceFunction = new SalienceFunction(sampleRate, stft.size);
+  const row = new Float32Array(MELODY_STATES);
+  const excess = new Float32Array(stft.bins);
+  let stationary: Float32Array | undefined;
+  if (tuning.stationarySuppression > 0) {
+    stationary = new Float32Array(lowMagnitude.length);
+    const scratch = new Float64Array(2 * STATIONARY_MEDIAN_HALF + 1);
+    const melodyBins = Math.min(low, Math.ceil(5200 / (sampleRate / stft.size)));
+    for (let k = 0; k < melodyBins; k++)
+      runningMedian(lowMagnitude, stationary, k, low, frames, STATIONARY_MEDIAN_HALF, scratch);
+  }
+  for (let t = 0; t < frames; t++) {
+    for (let k = 0; k < low; k++) {
+      const m = lowMagnitude[t * low + k]!;
+      excess[k] = stationary ? Math.max(0, m - tuning.stationarySuppression * stationary[t * low + k]!) : m;
+    }
+    salienceFunction.compute(excess, row, tuning.subharmonicPenalty);
+    salience.set(row, t * MELODY_STATES);
+  }
+  return trackMelody(salience, frames, { hop: stft.hop / sampleRate });
+}
+
+/**
+ * Kernel-additive refinement: the vocal's power is smoothed across neighbouring bins (it moves),
+ * the accompaniment's along time (it sustains) and the mask becomes their Wiener ratio.
+ */
+function refineMasks(
+  masks: Float32Array,
+  mag: Float32Array,
+  count: number,
+  bins: number,
+  work: Float32Array,
+  scratch: Float64Array,
+): void {
+  const accompaniment = new Float32Array(count * bins);
+  for (let i = 0; i < count * bins; i++) accompaniment[i] = (1 - masks[i]!) * mag[i]!;
+  for (let k = 0; k < bins; k++) runningMedian(accompaniment, work, k, bins, count, 4, scratch);
+  for (let i = 0; i < count * bins; i++) {
+    const v = masks[i]! * mag[i]!;
+    const a = Math.max(work[i]!, 0);
+    masks[i] = (v * v) / (v * v + a * a + 1e-20);
+  }
 }
 
 function monoMagnitude(s: StereoSpectrum, out: Float32Array): void {
@@ -145,17 +279,62 @@ function monoMagnitude(s: StereoSpectrum, out: Float32Array): void {
   }
 }
 
+/** x^w with the common exponents done by multiplication (this runs for every bin of every frame). */
+function power(x: number, w: number): number {
+  if (w === 1) return x;
+  if (w === 0.5) return Math.sqrt(x);
+  if (w === 2) return x * x;
+  if (w === 4) return (x * x) ** 2;
+  if (w === 8) return ((x * x) ** 2) ** 2;
+  return x ** w;
+}
+
+/**
+ * The melody comb of one frame: near 1 on the lead's harmonics (a Gaussian of about a bin, wider
+ * up the series where vibrato smears them), near 0 between them and below the F0, blended toward
+ * `unvoiced` as voicing confidence drops; `unvoiced` everywhere in frames without melody.
+ */
+function fillComb(comb: Float32Array, f0: Hz, voicing: number, binHz: Hz, unvoiced: number): void {
+  const floor = (1 - voicing) * unvoiced;
+  comb.fill(voicing > 0 ? floor : unvoiced);
+  if (voicing <= 0) return;
+  const f0Bins = f0 / binHz;
+  for (let h = 1; h * f0Bins < comb.length + 3; h++) {
+    const centre = h * f0Bins;
+    const width = 0.9 + 0.004 * h * f0Bins;
+    const from = Math.max(Math.ceil(0.75 * f0Bins), Math.ceil(centre - 3 * width));
+    const to = Math.min(comb.length - 1, Math.floor(centre + 3 * width));
+    for (let k = from; k <= to; k++) {
+      const value = voicing * Math.exp(-0.5 * ((k - centre) / width) ** 2) + floor;
+      if (value > comb[k]!) comb[k] = value;
+    }
+  }
+}
+
+/** Median of the first `count` values of `values` (sorted in place; count is small). */
+function medianInPlace(values: Float64Array, count: number): number {
+  for (let i = 1; i < count; i++) {
+    const v = values[i]!;
+    let j = i - 1;
+    while (j >= 0 && values[j]! > v) {
+      values[j + 1] = values[j]!;
+      j--;
+    }
+    values[j + 1] = v;
+  }
+  const mid = count >> 1;
+  return count & 1 ? values[mid]! : 0.5 * (values[mid - 1]! + values[mid]!);
+}
+
 /**
  * How much of the bin lies along the lead's stereo direction (gains gl, gr with gl² + gr² = 1):
- * |gl·L + gr·R|² / (|L|² + |R|²), 1 for a source panned exactly there, sharpened so that sources
- * elsewhere in the field fall away (ADRess-like, but soft).
+ * |gl·L + gr·R|² / (|L|² + |R|²), 1 for a source panned exactly there, ½ for an uncorrelated pair.
  */
 function positionMatch(s: StereoSpectrum, k: number, gl: number, gr: number): number {
   const re = gl * s.leftRe[k]! + gr * s.rightRe[k]!;
   const im = gl * s.leftIm[k]! + gr * s.rightIm[k]!;
   const power = s.leftRe[k]! ** 2 + s.leftIm[k]! ** 2 + s.rightRe[k]! ** 2 + s.rightIm[k]! ** 2;
-  const match = (re * re + im * im) / (power + 1e-20);
-  return match ** 8;
+  return (re * re + im * im) / (power + 1e-20);
 }
 
 /**
@@ -206,4 +385,12 @@ function applyMask(s: StereoSpectrum, mask: Float32Array): void {
   }
 }
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+async function checkpoint(
+  signal: AbortSignal | undefined,
+  onProgress: ((fraction: number) => void) | undefined,
+  fraction: number,
+): Promise<void> {
+  throwIfAborted(signal);
+  onProgress?.(fraction);
+  await new Promise<void>((resolve) => setImmediate(resolve));
+}
