@@ -25,6 +25,10 @@ export const bopsApi = createApi({
       },
       invalidatesTags: ['Profile'],
     }),
+    /** Closes the account for good; `confirmation` is the person's e-mail address, typed again. */
+    deleteAccount: build.mutation<{ deleted: boolean }, { confirmation: string }>({
+      query: (body) => ({ url: 'user/delete_account', method: 'POST', body }),
+    }),
     getProcessCount: build.query<ProcessCount, void>({
       query: () => 'music/processes',
       providesTags: ['Processes'],
@@ -37,5 +41,6 @@ export const {
   useGetProfileQuery,
   useUpdateProfileMutation,
   useUploadProfilePhotoMutation,
+  useDeleteAccountMutation,
   useGetProcessCountQuery,
 } = bopsApi;

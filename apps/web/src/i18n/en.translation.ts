@@ -175,6 +175,17 @@ export const en = {
     photoSaved: 'Your photo is saved.',
     photoFailed: 'Your photo could not be uploaded. Please try again.',
     loadFailed: 'Your profile could not be loaded.',
+    dataTitle: 'Your data',
+    exportData: 'Export my data',
+    exportHint: 'A zip of your profile, songs (MP3 with lyrics), playlists, likes and AI singer recordings.',
+    deleteAccount: 'Delete my account',
+    deleteTitle: 'Delete your account?',
+    deleteWarning:
+      'Your songs, playlists, AI singers, likes and profile will be deleted for good, and links you shared will stop working. Export your data first if you want to keep it.',
+    deleteConfirmLabel: 'Type your e-mail address to confirm',
+    deleteConfirm: 'Delete forever',
+    deleteCancel: 'Cancel',
+    deleteFailed: 'Your account could not be deleted. Please try again.',
   },
   music: {
     playSong: 'Play {{name}}',

@@ -118,3 +118,33 @@ describe('the profile page', () => {
     expect(calls.some((call) => call.url.includes('photo'))).toBe(false);
   });
 });
+
+describe('your data on the profile page', () => {
+  it('offers the export as a download and deletes the account only after the e-mail is typed', async () => {
+    const { afterAccountDeleted } = await import('./account-data-section.tsx');
+    const leave = vi.spyOn(afterAccountDeleted, 'leave').mockImplementation(() => {});
+    const { fetchFn, calls } = mockFetch({
+      'POST /api/user/delete_account': { body: { statusCode: 200, data: { deleted: true } } },
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderApp('/my-bops/profile', { preloadedState: signedIn, services: services() });
+    const exportLink = await screen.findByRole('link', { name: 'Export my data' });
+    expect(exportLink.getAttribute('href')).toBe('/api/user/export');
+    expect(exportLink.hasAttribute('download')).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const confirm = screen.getByRole('button', { name: 'Delete forever' });
+    expect(confirm).toHaveProperty('disabled', true);
+    await userEvent.type(screen.getByLabelText('Type your e-mail address to confirm'), 'someone@else.com');
+    expect(confirm).toHaveProperty('disabled', true);
+    await userEvent.clear(screen.getByLabelText('Type your e-mail address to confirm'));
+    await userEvent.type(screen.getByLabelText('Type your e-mail address to confirm'), 'ADA@example.com');
+    expect(confirm).toHaveProperty('disabled', false);
+    await userEvent.click(confirm);
+    await waitFor(() => expect(leave).toHaveBeenCalled());
+    const call = calls.find((c) => c.url.endsWith('/api/user/delete_account'));
+    expect(JSON.parse(String(call?.init?.body))).toEqual({ confirmation: 'ADA@example.com' });
+    expect(dialog).toBeTruthy();
+  });
+});

@@ -21,6 +21,7 @@ import {
 import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
 import { Status } from '../store/status.ts';
 import { PageLayout } from './page-layout.tsx';
+import { AccountDataSection } from './account-data-section.tsx';
 import {
   checkPhoto,
   profileFormValues,
@@ -180,6 +181,7 @@ export default function ProfilePage() {
           </Button>
         </Box>
       </Stack>
+      <AccountDataSection email={user?.email ?? ''} />
     </PageLayout>
   );
 }
