@@ -13,6 +13,7 @@ import { healthRoutes } from './routes/health.routes.ts';
 import { lyricsRoutes } from './routes/lyrics.routes.ts';
 import { analyticsRoutes } from './routes/analytics.routes.ts';
 import { takedownRoutes } from './routes/takedown.routes.ts';
+import { songCoverRoutes } from './routes/song-cover.routes.ts';
 import { creationRoutes } from './routes/creation.routes.ts';
 import { catalogRoutes } from './routes/catalog.routes.ts';
 import { voiceCloneRoutes } from './routes/voice-clone.routes.ts';
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(analyticsRoutes, { services: deps.services });
   await app.register(takedownRoutes, { services: deps.services });
   await app.register(creationRoutes, { services: deps.services });
+  await app.register(songCoverRoutes, { services: deps.services });
   await app.register(catalogRoutes, { services: deps.services });
   await app.register(voiceCloneRoutes, { services: deps.services });
   await app.register(noticeRoutes, { services: deps.services });

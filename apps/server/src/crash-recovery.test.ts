@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { encodeWav, synthVoice } from '@bops/engine';
+import { makeTestSongMp3 } from './test/song-cover-factories.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   dataOf,
@@ -172,5 +173,83 @@ describe('crash recovery of creations', () => {
         timeout: 10_000,
       })
       .toBe(1);
+  });
+
+  it('finishes a song cover whose render was killed, once', { timeout: 300_000 }, async () => {
+    const port = freePort();
+    const base = `http://localhost:${port}`;
+    environment = await createTestEnvironment('pglite', { PUBLIC_URL: base });
+    const first = await start(port);
+    const headers = await signUpOverHttp(base, 'cover-crash@example.test', 'Cover Crash');
+    const multipart = { cookie: headers.cookie ?? '', origin: base };
+    const voice = new FormData();
+    voice.set('voice_clone_nickname', 'Crash Singer');
+    voice.set('terms', 'true');
+    voice.set(
+      'audio',
+      new Blob([encodeWav({ sampleRate: 16000, channels: [synthVoice({ seconds: 25 })] })], {
+        type: 'audio/wav',
+      }),
+      'voice.wav',
+    );
+    const { voiceProfileId } = await dataOf<{ voiceProfileId: string }>(
+      fetch(`${base}/api/music/voice_clone/create/v2`, { method: 'POST', headers: multipart, body: voice }),
+    );
+    const singerStatus = async () =>
+      (
+        await dataOf<{ status: string }>(
+          fetch(`${base}/api/music/voice_clone/retrieve`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ voice_clone_id: voiceProfileId }),
+          }),
+        )
+      ).status;
+    await waitFor(async () => (await singerStatus()) === 'ready', 150_000, 'the AI singer to be ready');
+
+    const cover = new FormData();
+    cover.set('voice_clone_id', voiceProfileId);
+    cover.set('song_title', 'Crash Cover');
+    cover.set('song', new Blob([await makeTestSongMp3(20)], { type: 'audio/mpeg' }), 'song.mp3');
+    const { task_id: taskId, musicId } = await dataOf<{ task_id: string; musicId: string }>(
+      fetch(`${base}/api/music/create_song_cover`, { method: 'POST', headers: multipart, body: cover }),
+    );
+    const progress = () =>
+      dataOf<{ status: string; phase: string }>(fetch(`${base}/api/music/creations/${taskId}`, { headers }));
+    // Killed inside the engine's work, past fetching the song.
+    await waitFor(
+      async () => {
+        const now = await progress();
+        return now.status === 'running' && now.phase !== '' && now.phase !== 'fetching-song';
+      },
+      90_000,
+      'the cover to start rendering',
+    );
+    first.child.kill('SIGKILL');
+    await first.exited;
+    await start(port);
+
+    await waitFor(
+      async () => (await progress()).status === 'completed',
+      200_000,
+      'the cover to complete after the restart',
+    );
+    const music = await dataOf<{ src: string; stems?: { vocals: string; accompaniment: string } }>(
+      fetch(`${base}/api/music/getMusic/${musicId}`, { headers }),
+    );
+    for (const url of [music.src, music.stems?.vocals, music.stems?.accompaniment]) {
+      expect(url).toBeTruthy();
+      const file = await fetch(`${base}${url}`, { headers });
+      expect(file.status).toBe(200);
+      expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(20_000);
+    }
+    // Once: one song in My Bops and one task, however many times the render started.
+    const playlists = await dataOf<Array<{ isDefault: boolean; numMusics: number }>>(
+      fetch(`${base}/api/music/playlists`, { headers }),
+    );
+    expect(playlists.find((playlist) => playlist.isDefault)?.numMusics).toBe(1);
+    expect(await dataOf<{ count: number }>(fetch(`${base}/api/music/processes`, { headers }))).toEqual({
+      count: 0,
+    });
   });
 });

@@ -147,6 +147,8 @@ export async function startBops(config: Config, options: StartOptions): Promise<
       logger,
       cpu,
     });
+    // The link importer's egress proxy (started by the first link download).
+    cleanups.push(() => services.songCovers.close());
 
     if (options.workers ?? config.role !== 'api') {
       await queue.work(
@@ -158,6 +160,7 @@ export async function startBops(config: Config, options: StartOptions): Promise<
       const sweeper = startJobSweeper({
         sweeps: [
           { name: 'render-rap', run: () => services.creation.sweep() },
+          { name: 'render-cover', run: () => services.songCovers.sweep() },
           { name: 'build-voice-clone', run: () => services.voiceClones.sweep() },
         ],
         intervalMs: 60_000,

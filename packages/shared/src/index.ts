@@ -4,3 +4,4 @@ export const PRODUCT_KEY = 'bops';
 export * from './analytics-events.ts';
 export * from './limits.ts';
 export * from './music-api.ts';
+export * from './api/song-cover.ts';

@@ -40,4 +40,6 @@ export interface MusicItem {
   public: boolean;
   /** The owner's user id; empty for the built-in demo songs. */
   createdBy: string;
+  /** A finished song cover's stems (MP3 downloads): the new vocal alone and the accompaniment. */
+  stems?: { vocals: string; accompaniment: string };
 }

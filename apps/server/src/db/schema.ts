@@ -122,6 +122,15 @@ export const voiceClones = pgTable(
   (t) => [index('voice_clones_user_idx').on(t.userId)],
 );
 
+/** What a song cover is made from: an uploaded song kept in storage, or a share link fetched by its job. */
+export interface CoverSource {
+  sourceKey?: string;
+  songUrl?: string;
+  site?: string;
+  shift?: number | 'auto';
+  vocalLevel?: number;
+}
+
 export interface MusicContext {
   voiceCloneIds: string[];
   creationType: 'rap' | 'song_cover' | 'demo';
@@ -131,6 +140,7 @@ export interface MusicContext {
   prompt: string;
   version: string;
   style?: string;
+  cover?: CoverSource;
 }
 
 /** A song: a creation of a user (or a built-in demo), with its rendered files. */

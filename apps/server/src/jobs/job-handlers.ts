@@ -5,6 +5,7 @@ import type { CpuPool } from '../workers/cpu-pool.ts';
 import { deleteFilesJob } from './delete-files.job.ts';
 import type { JobHandlers } from './job-queue.ts';
 import { renderRapJob } from './render-rap.job.ts';
+import { renderCoverJob } from './render-cover.job.ts';
 import { renderCatalogAssetJob } from './render-catalog-asset.job.ts';
 import { buildVoiceCloneJob } from './build-voice-clone.job.ts';
 import { seedDemoSongsJob } from './seed-demo-songs.job.ts';
@@ -23,6 +24,7 @@ export interface JobDeps {
 export const jobHandlers: JobHandlers<JobDeps> = {
   'delete-files': deleteFilesJob,
   'render-rap': renderRapJob,
+  'render-cover': renderCoverJob,
   'render-catalog-asset': renderCatalogAssetJob,
   'build-voice-clone': buildVoiceCloneJob,
   'seed-demo-songs': seedDemoSongsJob,

@@ -26,6 +26,11 @@ export const jobTypes = {
     payload: z.object({ taskId: z.string().uuid() }),
     queue: { ...defaultQueueOptions, retryLimit: 2, expireInSeconds: 20 * 60 },
   },
+  'render-cover': {
+    payload: z.object({ taskId: z.string().uuid() }),
+    // A 10-minute song, fetched from a link and covered on a busy machine, stays well inside 30 minutes.
+    queue: { ...defaultQueueOptions, retryLimit: 2, expireInSeconds: 30 * 60 },
+  },
   'render-catalog-asset': {
     payload: z.object({ kind: z.enum(['music-selection', 'artist-preview']), id: z.string().min(1).max(80) }),
     queue: { ...defaultQueueOptions, expireInSeconds: 10 * 60 },

@@ -101,7 +101,7 @@ export class CreationRepository {
   async completeRender(
     taskId: string,
     musicId: string,
-    files: { srcKey: string; lyricsKey: string; waveformKey: string; durationSeconds: number },
+    files: { srcKey: string; lyricsKey: string | null; waveformKey: string; durationSeconds: number },
   ): Promise<void> {
     await this.#db.transaction(async (tx) => {
       await tx

@@ -1,3 +1,4 @@
+import { COVER_STEM_FILES } from '@bops/shared';
 import { z } from 'zod';
 
 /** Song and playlist ids: our UUIDs and the fixed ids of the instance-wide playlists. */
@@ -10,7 +11,15 @@ export const likeBody = z.object({ count: z.coerce.number().finite().default(1) 
 export type LikeBody = z.infer<typeof likeBody>;
 
 /** The files a song has, each behind its own URL under /api/music/{musicId}/. */
-export const musicFileKinds = ['audio', 'download', 'lyrics', 'cover', 'thumbnail', 'waveform'] as const;
+export const musicFileKinds = [
+  'audio',
+  'download',
+  'lyrics',
+  'cover',
+  'thumbnail',
+  'waveform',
+  ...COVER_STEM_FILES,
+] as const;
 export type MusicFileKind = (typeof musicFileKinds)[number];
 
 export const musicFileParams = z.object({

@@ -76,5 +76,13 @@ export function presentMusic(viewed: ViewedMusic, viewerId: string | null): Musi
     status: music.status,
     public: viewed.isPublic,
     createdBy: music.ownerId ?? '',
+    ...(hasAudio && music.context.creationType === 'song_cover'
+      ? {
+          stems: {
+            vocals: musicFileUrl(music.id, 'vocals'),
+            accompaniment: musicFileUrl(music.id, 'accompaniment'),
+          },
+        }
+      : {}),
   };
 }

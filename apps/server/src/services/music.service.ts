@@ -3,6 +3,7 @@ import type { ReadCache } from '../db/read-cache.ts';
 import { notFound } from '../http/http-error.ts';
 import type { MusicRepository, ViewedMusic } from '../repositories/music.repository.ts';
 import type { LikeResponse, MusicFileKind, MusicItemResponse, ViewResponse } from '../routes/music.schema.ts';
+import { coverStemKey } from './cover-files.ts';
 import { presentMusic } from './music-presenter.ts';
 
 /** What a song file route sends: a stored object (ranged), or the song's lyrics text. */
@@ -124,6 +125,17 @@ export class MusicService {
         return stored(music.thumbnailKey ?? music.coverKey, 'This song has no thumbnail.');
       case 'waveform':
         return stored(music.waveformKey, 'This song has no waveform.');
+      case 'vocals':
+      case 'accompaniment': {
+        // A cover's stems, offered as downloads once it is made.
+        if (music.context.creationType !== 'song_cover') throw notFound('This song has no stems.');
+        if (music.status !== 'ready') throw notFound('This song is not ready yet.');
+        return stored(
+          coverStemKey(music.id, kind),
+          'This song has no stems.',
+          `${safeFileName(music.name)} (${kind}).mp3`,
+        );
+      }
     }
   }
 }

@@ -18,6 +18,8 @@ import { LyricsService } from './lyrics.service.ts';
 import { AnalyticsService } from './analytics.service.ts';
 import { TakedownService } from './takedown.service.ts';
 import { CreationService } from './creation.service.ts';
+import { SongCoverService } from './song-cover.service.ts';
+import { SongLinkImporter } from '../link-import/index.ts';
 import { CatalogService } from './catalog.service.ts';
 import { VoiceCloneService } from './voice-clone.service.ts';
 import { VoiceCloneRepository } from '../repositories/voice-clone.repository.ts';
@@ -50,6 +52,7 @@ export interface Services {
   analytics: AnalyticsService;
   takedowns: TakedownService;
   creation: CreationService;
+  songCovers: SongCoverService;
   catalog: CatalogService;
   voiceClones: VoiceCloneService;
   notices: NoticeService;
@@ -92,6 +95,7 @@ export function createServices(deps: ServiceDeps): Services {
     mailer,
     logger: deps.logger,
   });
+  const creations = new CreationRepository(db);
   return {
     storage: deps.storage,
     uploads: deps.uploads,
@@ -134,13 +138,24 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     creation: new CreationService({
       config: deps.config,
-      creations: new CreationRepository(db),
+      creations,
       queue: deps.queue,
       cpu: deps.cpu,
       storage: deps.storage,
       mailer,
       playlists,
       voiceClones,
+      logger: deps.logger,
+    }),
+    songCovers: new SongCoverService({
+      config: deps.config,
+      creations,
+      queue: deps.queue,
+      cpu: deps.cpu,
+      storage: deps.storage,
+      playlists,
+      singers: voiceClones,
+      links: SongLinkImporter.fromConfig(deps.config),
       logger: deps.logger,
     }),
   };

@@ -274,6 +274,14 @@ export class VoiceCloneService {
     return clone;
   }
 
+  /** For a cover: someone else's or an unknown AI singer is not found; one still being built says so. */
+  async requireReadyOwned(userId: string, id: string): Promise<VoiceCloneRow> {
+    const clone = await this.#owned(userId, id);
+    if (clone.status !== 'ready' || !clone.modelKey)
+      throw badRequest('Voice is not ready to use yet. Please try again later.');
+    return clone;
+  }
+
   async readyModel(userId: string, id: string): Promise<{ clone: VoiceCloneRow; model: Uint8Array }> {
     const clone = await this.requireReady(userId, id);
     const model = await this.#storage.readAll(clone.modelKey!);

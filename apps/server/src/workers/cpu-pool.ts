@@ -16,6 +16,10 @@ export const CPU_TASK_TIME_LIMITS_MS: Record<CpuTaskName, number> = {
   'check-voice-sample': 60_000,
   // Clean-up and model build together (each took well under 180 s when they were two tasks).
   'build-ai-singer': 300_000,
+  // Decoding stops at ten minutes of audio, whatever the file claims.
+  'check-song-file': 60_000,
+  // A ten-minute song on a busy machine; a three-minute one takes well under a minute.
+  'render-cover': 900_000,
 };
 
 /** A CPU task ran past its wall-clock limit; its worker thread was ended. The message is for people. */

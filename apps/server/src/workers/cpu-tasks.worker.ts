@@ -7,11 +7,16 @@ import {
   checkVoiceSample,
   renderArtistPreview,
   renderMusicSelection,
+  renderCover,
   renderRap,
+  type CoverPhase,
+  type CoverRender,
+  type CoverRequest,
   type RapPhase,
   type RapRender,
   type RapRequest,
 } from '@bops/engine';
+import { checkSongFile } from './song-file-check.ts';
 
 // The engine's voices run on WASI, which Node labels experimental once per thread; that says nothing to an
 // operator, so worker threads drop it as the main thread does. Other warnings still print.
@@ -22,8 +27,8 @@ process.on('warning', (warning) => {
 });
 
 /** What a render reports while it runs, through the MessagePort it was given. */
-export interface ProgressMessage {
-  phase: RapPhase;
+export interface ProgressMessage<Phase extends string = RapPhase> {
+  phase: Phase;
   fraction: number;
 }
 
@@ -54,6 +59,22 @@ export const cpuTasks = {
               ...(input.singerName ? { singerName: input.singerName } : {}),
             }
           : {}),
+      });
+    } finally {
+      input.progress?.close();
+    }
+  },
+
+  /** Is this upload a song we can cover? Decoded (up to the length limit) off the event loop. */
+  'check-song-file': (input: { bytes: Uint8Array; fromLink?: boolean }) =>
+    checkSongFile(input.bytes, { fromLink: input.fromLink ?? false }),
+
+  /** A song re-sung by a person's AI singer: the cover MP3 and its two stems. */
+  'render-cover': async (input: { request: CoverRequest; progress?: MessagePort }): Promise<CoverRender> => {
+    try {
+      return await renderCover(input.request, {
+        onProgress: (phase, fraction) =>
+          input.progress?.postMessage({ phase, fraction } satisfies ProgressMessage<CoverPhase>),
       });
     } finally {
       input.progress?.close();
