@@ -1,3 +1,4 @@
+import type { MusicItem } from '@bops/shared';
 import { bopsApi } from './bops.api.ts';
 
 /** Spec §3 Artist, as `GET music/rapArtists/v3` sends it. */
@@ -92,6 +93,10 @@ export interface CreatedSong {
   author: string;
   duration: number;
   status?: 'rendering' | 'ready' | 'failed';
+  /** '' until the song is ready. */
+  download?: string;
+  /** A finished cover's stems. */
+  stems?: MusicItem['stems'];
 }
 
 /** The rap generator's calls, kept beside the shared API so the create page's chunk carries them. */

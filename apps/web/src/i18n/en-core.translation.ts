@@ -9,8 +9,6 @@ export const enCore = {
     slogan: 'Make your own Bops',
     beta: 'BETA',
     loading: 'loading. please wait',
-    notAvailable: 'This feature is not available yet.',
-    notAvailableDetail: 'It is on its way to Bops. Check back soon.',
     skipToContent: 'Skip to content',
   },
   nav: {

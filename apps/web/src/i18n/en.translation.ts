@@ -1,3 +1,4 @@
+import { songCoverEn } from '../song-cover/song-cover.translation.ts';
 import { voiceCloningEn } from '../voice-cloning/voice-cloning.translation.ts';
 import { enCore } from './en-core.translation.ts';
 
@@ -259,6 +260,8 @@ export const en = {
       more: 'More options',
       songPage: 'Go to song page',
       download: 'Download',
+      download_vocals: 'Download the vocal stem',
+      download_accompaniment: 'Download the accompaniment stem',
       close: 'Close player',
       lyrics: 'Lyrics',
       lyricsLoading: 'Loading lyrics...',
@@ -311,7 +314,7 @@ export const en = {
     shared: { title: 'Shared playlist' },
     rap: { title: 'Create a rap', step: 'Step {{step}}' },
     voiceCloning: { title: 'Create your AI singer', step: 'Step {{step}}' },
-    songCover: { title: 'Song cover' },
+    songCover: { title: 'Song remix' },
     manage: { title: 'Manage', aiSingers: 'AI Singers', playlists: 'Playlists' },
     tutorial: { title: 'User tutorial' },
     welcome: { title: 'Welcome to Bops' },
@@ -431,4 +434,5 @@ export const en = {
     },
   },
   voiceCloning: voiceCloningEn,
+  songCover: songCoverEn,
 } as const;

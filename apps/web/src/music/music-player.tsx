@@ -480,6 +480,21 @@ export default function MusicPlayer() {
             <ListItemText>{t('music.player.download')}</ListItemText>
           </MenuItem>
         )}
+        {music?.stems &&
+          (['vocals', 'accompaniment'] as const).map((stem) => (
+            <MenuItem
+              key={stem}
+              component="a"
+              href={music.stems![stem]}
+              download
+              onClick={() => setMenuAnchor(null)}
+            >
+              <ListItemIcon>
+                <DownloadIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{t(`music.player.download_${stem}`)}</ListItemText>
+            </MenuItem>
+          ))}
         <MenuItem
           onClick={() => {
             setMenuAnchor(null);

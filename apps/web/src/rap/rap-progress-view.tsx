@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,6 +24,7 @@ import {
   phaseIndexOf,
   rapProgressCompleted,
   rapProgressPhases,
+  type ProgressPhase,
 } from './rap-progress-wording.ts';
 import { RapResultView } from './rap-result-view.tsx';
 
@@ -42,6 +43,26 @@ function browserFollowDeps(dispatch: AppDispatch): FollowDeps {
 /** How often the bar and the countdown move between server reports. */
 const frameMs = 250;
 
+/** One progress track (spec §3 "Progress wording"): its phases and the texts around them. */
+export interface ProgressTrack {
+  phases: readonly ProgressPhase[];
+  completed: { titleKey: string; messageKey: string };
+  /** i18n prefix of the track's own texts: `{prefix}.progress.*` and `{prefix}.result.another`. */
+  textPrefix: string;
+  /** Where "create another" leads. */
+  restartPath: string;
+  /** Shown under the completed message. */
+  result(musicId: string): ReactNode;
+}
+
+const rapTrack: ProgressTrack = {
+  phases: rapProgressPhases,
+  completed: rapProgressCompleted,
+  textPrefix: 'rap',
+  restartPath: paths.rapStep(1),
+  result: (musicId) => <RapResultView musicId={musicId} />,
+};
+
 interface Display {
   phaseIndex: number;
   /** 0..1, never going back. */
@@ -50,7 +71,9 @@ interface Display {
   left: number;
 }
 
-function CreationProgressPanel({ taskId }: { taskId: string }) {
+/** How a creation is going (phases, bar, countdown), then the track's result; shared by the rap and the cover. */
+export function CreationProgressPanel({ taskId, track }: { taskId: string; track: ProgressTrack }) {
+  const { phases, textPrefix: prefix } = track;
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [report, setReport] = useState<CreationProgress | null>(null);
@@ -66,16 +89,17 @@ function CreationProgressPanel({ taskId }: { taskId: string }) {
     const { report: last, at } = latest.current;
     const task = findTask(window.sessionStorage, taskId);
     setDisplay((previous) => {
-      const phaseIndex = last ? phaseIndexOf(last, previous.phaseIndex) : 0;
+      const phaseIndex = last ? phaseIndexOf(last, previous.phaseIndex, phases) : 0;
       const paced = pacedProgress({
         serverProgress: last?.progress ?? 0,
         phaseIndex,
         msSinceUpdate: at === 0 ? 0 : now - at,
+        phases,
       });
       // The bar never goes back, even when a real report lands behind the animation.
       return { phaseIndex, shown: Math.max(previous.shown, paced), left: task ? remainingMs(task, now) : 0 };
     });
-  }, [taskId]);
+  }, [taskId, phases]);
 
   useEffect(() => {
     const stop = followCreation(
@@ -112,12 +136,12 @@ function CreationProgressPanel({ taskId }: { taskId: string }) {
       <Alert
         severity="error"
         action={
-          <Button component={RouterLink} to={paths.rapStep(1)} color="inherit">
-            {t('rap.result.another')}
+          <Button component={RouterLink} to={track.restartPath} color="inherit">
+            {t(`${prefix}.result.another`)}
           </Button>
         }
       >
-        {t('rap.progress.notFound')}
+        {t(`${prefix}.progress.notFound`)}
       </Alert>
     );
   }
@@ -127,11 +151,11 @@ function CreationProgressPanel({ taskId }: { taskId: string }) {
       <Stack spacing={3}>
         <Alert icon={<CheckCircleIcon />} severity="success" role="status">
           <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
-            {t(rapProgressCompleted.titleKey)}
+            {t(track.completed.titleKey)}
           </Typography>
-          {t(rapProgressCompleted.messageKey)}
+          {t(track.completed.messageKey)}
         </Alert>
-        <RapResultView musicId={report.musicId} />
+        {track.result(report.musicId)}
       </Stack>
     );
   }
@@ -141,27 +165,32 @@ function CreationProgressPanel({ taskId }: { taskId: string }) {
       <Alert
         severity="error"
         action={
-          <Button component={RouterLink} to={paths.rapStep(1)} color="inherit">
-            {t('rap.result.another')}
+          <Button component={RouterLink} to={track.restartPath} color="inherit">
+            {t(`${prefix}.result.another`)}
           </Button>
         }
       >
-        {t('rap.progress.failed')}
+        {t(`${prefix}.progress.failed`)}
         {report.error ? ` ${report.error}` : ''}
       </Alert>
     );
   }
 
   const { phaseIndex, shown, left } = display;
-  const phase = rapProgressPhases[phaseIndex]!;
+  const phase = phases[phaseIndex]!;
 
   return (
-    <Stack spacing={3} role="status" aria-live="polite" data-testid="rap-progress">
+    <Stack spacing={3} role="status" aria-live="polite" data-testid={`${prefix}-progress`}>
       <Box>
         <Typography variant="overline" color="text.secondary">
-          {t('rap.progress.phaseOf', { index: phaseIndex + 1, total: rapProgressPhases.length })}
+          {t(`${prefix}.progress.phaseOf`, { index: phaseIndex + 1, total: phases.length })}
         </Typography>
-        <Typography variant="h5" component="h2" sx={{ fontWeight: 800 }} data-testid="rap-progress-phase">
+        <Typography
+          variant="h5"
+          component="h2"
+          sx={{ fontWeight: 800 }}
+          data-testid={`${prefix}-progress-phase`}
+        >
           {t(phase.nameKey)}
         </Typography>
         <Typography color="text.secondary">{t(phase.subtitleKey)}</Typography>
@@ -169,16 +198,16 @@ function CreationProgressPanel({ taskId }: { taskId: string }) {
       <LinearProgress
         variant="determinate"
         value={Math.round(shown * 100)}
-        aria-label={t('rap.progress.title')}
+        aria-label={t(`${prefix}.progress.title`)}
         sx={{ height: 10, borderRadius: 5 }}
       />
-      <Typography data-testid="rap-countdown" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+      <Typography data-testid={`${prefix}-countdown`} sx={{ fontVariantNumeric: 'tabular-nums' }}>
         {left > 0
-          ? t('rap.progress.estimate', { time: formatClock(left / 1000) })
-          : t('rap.progress.almostThere')}
+          ? t(`${prefix}.progress.estimate`, { time: formatClock(left / 1000) })
+          : t(`${prefix}.progress.almostThere`)}
       </Typography>
       <Box component="ol" sx={{ m: 0, pl: 3, color: 'text.secondary' }}>
-        {rapProgressPhases.map((each, index) => (
+        {phases.map((each, index) => (
           <Typography
             component="li"
             key={each.id}
@@ -194,7 +223,7 @@ function CreationProgressPanel({ taskId }: { taskId: string }) {
         ))}
       </Box>
       <Typography variant="body2" color="text.secondary">
-        {t('rap.progress.keepBrowsing')}
+        {t(`${prefix}.progress.keepBrowsing`)}
       </Typography>
     </Stack>
   );
@@ -214,7 +243,7 @@ export function RapProgressView() {
   if (!taskId) return <Navigate to={paths.rapStep(1)} replace />;
   return (
     <PageLayout title={t('rap.progress.title')}>
-      <CreationProgressPanel key={taskId} taskId={taskId} />
+      <CreationProgressPanel key={taskId} taskId={taskId} track={rapTrack} />
     </PageLayout>
   );
 }

@@ -35,13 +35,15 @@ export const rapProgressCompleted = {
   messageKey: 'rap.progress.completed.message',
 } as const;
 
-const totalMs = rapProgressPhases.reduce((sum, { durationMs }) => sum + durationMs, 0);
-
 /** Which wording phase a server report is in; a phase we don't know keeps the bar where it was. */
-export function phaseIndexOf(report: Pick<CreationProgress, 'status' | 'phase'>, previous = 0): number {
-  if (report.status === 'completed') return rapProgressPhases.length - 1;
+export function phaseIndexOf(
+  report: Pick<CreationProgress, 'status' | 'phase'>,
+  previous = 0,
+  phases: readonly ProgressPhase[] = rapProgressPhases,
+): number {
+  if (report.status === 'completed') return phases.length - 1;
   if (report.status === 'queued') return 0;
-  const index = rapProgressPhases.findIndex(({ id }) => id === report.phase);
+  const index = phases.findIndex(({ id }) => id === report.phase);
   return index >= 0 ? Math.max(index, previous) : previous;
 }
 
@@ -53,14 +55,18 @@ export function pacedProgress({
   serverProgress,
   phaseIndex,
   msSinceUpdate,
+  phases = rapProgressPhases,
 }: {
   serverProgress: number;
   phaseIndex: number;
   msSinceUpdate: number;
+  /** The track's phases (the rap's unless given). */
+  phases?: readonly ProgressPhase[];
 }): number {
   const base = Math.min(1, Math.max(0, serverProgress));
   if (base >= 1) return 1;
-  const current = rapProgressPhases[Math.min(Math.max(phaseIndex, 0), rapProgressPhases.length - 1)]!;
+  const totalMs = phases.reduce((sum, { durationMs }) => sum + durationMs, 0);
+  const current = phases[Math.min(Math.max(phaseIndex, 0), phases.length - 1)]!;
   const share = current.durationMs / totalMs;
   const ceiling = Math.min(0.99, base + share);
   const eased = 1 - Math.exp(-Math.max(0, msSinceUpdate) / current.durationMs);
