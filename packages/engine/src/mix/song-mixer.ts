@@ -5,6 +5,7 @@ import type { BeatRender } from '../beats/beat-engine.ts';
 import type { VoiceRecipe } from '../artists/artist-catalog.ts';
 import { rmsOf } from '../pcm-audio.ts';
 import { integratedLoudness } from '../analysis/loudness-meter.ts';
+import { Biquad } from '../dsp/biquad-filter.ts';
 
 /** How far the lead sits above the beat (loudness units). */
 const VOCAL_OVER_BEAT_LU = 2;
@@ -26,8 +27,17 @@ export interface MixResult {
 }
 
 /**
+ * The chords with their presence band (where consonants carry a word) 12 dB down. The mixer
+ * crossfades toward this copy while the voice speaks: room for the words, not only a quieter beat.
+ */
+function withoutPresence(x: Float32Array, sampleRate: Hz): Float32Array {
+  return new Biquad({ type: 'peaking', frequency: 2200, sampleRate, q: 0.8, gain: -12 }).process(x.slice());
+}
+
+/**
  * Balances vocal against beat (lead 2 LU above the beat), ducks bass
- * and harmony under the vocal (drums keep their punch), and adds reverb and a ping-pong delay
+ * and harmony under the vocal and carves the chords' 1-4 kHz band while it speaks (drums keep
+ * their punch), and adds reverb and a ping-pong delay
  * on line ends as sends. With no beat (null) the vocal bus alone is the mix, effects and all.
  */
 export function mixSong(
@@ -38,7 +48,15 @@ export function mixSong(
     recipe,
     secondsPerBeat,
     stems = true,
-  }: { sampleRate: Hz; recipe: VoiceRecipe; secondsPerBeat: Seconds; stems?: boolean },
+    throwDelay = secondsPerBeat * 0.75,
+  }: {
+    sampleRate: Hz;
+    recipe: VoiceRecipe;
+    secondsPerBeat: Seconds;
+    stems?: boolean;
+    /** Delay of the line-end throws; on the flow's grid so the echoes land on it too. */
+    throwDelay?: Seconds;
+  },
 ): MixResult {
   const n = beat ? beat.bass.length : vocal.lead.length;
   const lead = fit(vocal.lead, n);
@@ -72,10 +90,12 @@ export function mixSong(
   const [revL, revR] = reverb(send, { sampleRate, roomSize: 0.75, damping: 0.45 });
   const [delL, delR] = pingPongDelay(throwSend, {
     sampleRate,
-    delaySeconds: secondsPerBeat * 0.75,
+    delaySeconds: throwDelay,
     feedback: 0.35,
   });
   const duck = beat ? envelope(send, 0.01, 0.18, sampleRate) : new Float32Array(0);
+  const carvedL = beat ? withoutPresence(beat.harmony[0], sampleRate) : new Float32Array(0);
+  const carvedR = beat ? withoutPresence(beat.harmony[1], sampleRate) : new Float32Array(0);
   const duckRef = activeRms * vocalGain * 1.5 + 1e-9;
 
   // Stem buffers only when someone will encode them: four song-length arrays saved otherwise.
@@ -100,11 +120,15 @@ export function mixSong(
       mixR[i] = vr;
       continue;
     }
-    // Up to ~5 dB dip in bass and chords while the vocal speaks.
-    const d = 1 - 0.45 * Math.min(1, duck[i]! / duckRef);
+    // Up to ~5 dB dip in bass and chords while the vocal speaks, and up to 12 dB more in the chords'
+    // presence band.
+    const speaking = Math.min(1, duck[i]! / duckRef);
+    const d = 1 - 0.45 * speaking;
     const music = 0.8 * beat.bass[i]!;
-    const bl = 0.9 * beat.drums[0][i]! + d * (music + beat.harmony[0][i]!);
-    const br = 0.9 * beat.drums[1][i]! + d * (music + beat.harmony[1][i]!);
+    const hl = beat.harmony[0][i]! + speaking * (carvedL[i]! - beat.harmony[0][i]!);
+    const hr = beat.harmony[1][i]! + speaking * (carvedR[i]! - beat.harmony[1][i]!);
+    const bl = 0.9 * beat.drums[0][i]! + d * (music + hl);
+    const br = 0.9 * beat.drums[1][i]! + d * (music + hr);
     if (stems) {
       beatL[i] = 0.9 * beat.drums[0][i]! + music + beat.harmony[0][i]!;
       beatR[i] = 0.9 * beat.drums[1][i]! + music + beat.harmony[1][i]!;

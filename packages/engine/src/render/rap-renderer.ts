@@ -19,7 +19,12 @@ import { syllabify, type TimedSyllable } from '../text/syllabifier.ts';
 import type { SpeechSynthesis, VoiceBackend } from '../voice/voice-backend.ts';
 import { FliteVoiceBackend } from '../voice/flite-voice.ts';
 import { EspeakVoiceBackend } from '../voice/espeak-voice.ts';
-import { planToPlannerSyllables, renderLine, type PlacedSyllable } from '../voice/line-renderer.ts';
+import {
+  planToPlannerSyllables,
+  renderLine,
+  wordVoicingOnset,
+  type PlacedSyllable,
+} from '../voice/line-renderer.ts';
 import { extendBandwidth } from '../voice/bandwidth-extender.ts';
 import { resample } from '../dsp/resampler.ts';
 import { processVocal } from '../mix/vocal-chain.ts';
@@ -346,7 +351,7 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
       adlibs,
       lineTimes,
       lineStarts.map((l) => l.bar * barDuration),
-      { backend, recipe, beat, pitchScale, signal },
+      { backend, recipe, beat, step: style.slotsPerBeat === 3 ? beat / 3 : beat / 2, pitchScale, signal },
     );
 
   // Reported even with no beat, so progress walks every phase of RAP_PHASES.
@@ -381,6 +386,8 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
     sampleRate: SAMPLE_RATE,
     recipe,
     secondsPerBeat: beat,
+    // An 8th (a triplet's two thirds of a beat): a dotted 8th would land off a swung or triplet grid.
+    throwDelay: style.slotsPerBeat === 3 ? (2 * beat) / 3 : beat / 2,
   });
 
   enter('mastering');
@@ -566,17 +573,20 @@ async function addAdlibs(
     backend,
     recipe,
     beat,
+    step,
     pitchScale,
     signal,
   }: {
     backend: VoiceBackend;
     recipe: ArtistDefinition['recipe'];
     beat: Seconds;
+    /** Grid the ad-libs start on (an 8th, or a triplet's third of a beat). */
+    step: Seconds;
     pitchScale: number;
     signal?: AbortSignal;
   },
 ): Promise<void> {
-  const cache = new Map<string, Float32Array>();
+  const cache = new Map<string, { audio: Float32Array; lead: Seconds }>();
   for (let i = 1; i < lineTimes.length; i += 2) {
     throwIfAborted(signal);
     const line = lineTimes[i]!;
@@ -584,16 +594,17 @@ async function addAdlibs(
     const gap = nextStart - line.end;
     if (gap < 0.35) continue;
     const text = recipe.adlibs[((i - 1) / 2) % recipe.adlibs.length]!;
-    let audio = cache.get(text);
-    if (!audio) {
+    let adlib = cache.get(text);
+    if (!adlib) {
       const speech = await backend.synthesize({ text, voice: recipe.voice });
       // Ad-libs sit a fourth above the lead and a little thinner.
       const up = pitchScale * semitonesToRatio(5);
-      audio = resample(speech.samples, speech.sampleRate * up, SAMPLE_RATE);
-      const trimmedStart = speech.words[0]
-        ? Math.max(0, Math.round(((speech.words[0].start - 0.02) * SAMPLE_RATE) / up))
-        : 0;
-      audio = audio.subarray(trimmedStart);
+      let audio = resample(speech.samples, speech.sampleRate * up, SAMPLE_RATE);
+      const first = speech.words[0];
+      const from = first ? Math.max(0, first.start - 0.02) : 0;
+      audio = audio.subarray(Math.round((from * SAMPLE_RATE) / up));
+      // Its voicing onset, not its first sample, is what lands on the grid.
+      const lead = first ? (wordVoicingOnset(first) - from) / up : 0;
       new Biquad({ type: 'highpass', frequency: 250, sampleRate: SAMPLE_RATE }).process(audio);
       smoothSpikes(audio, { sampleRate: SAMPLE_RATE });
       extendBandwidth(audio, {
@@ -601,10 +612,12 @@ async function addAdlibs(
         amount: recipe.exciter,
         sourceCutoff: Math.min(16000, 7400 * up),
       });
-      cache.set(text, audio);
+      adlib = { audio, lead };
+      cache.set(text, adlib);
     }
-    // On the next 8th note after the line ends.
-    const start = Math.ceil((line.end + 0.05) / (beat / 2)) * (beat / 2);
+    const { audio, lead } = adlib;
+    // Voiced on the next grid step (an 8th, or a triplet) after the line ends.
+    const start = Math.ceil((line.end + 0.05 + lead) / step) * step - lead;
     const maxLength = Math.max(0, Math.round((nextStart - start - 0.05) * SAMPLE_RATE));
     const clip = audio.subarray(0, Math.min(audio.length, maxLength));
     const [near, far] = (i >> 1) % 2 === 0 ? target : [target[1], target[0]];

@@ -85,6 +85,16 @@ export function voicingOnsets(syllables: readonly TimedSyllable[], words: readon
   });
 }
 
+/** Source time where a word's first syllable starts to sound voiced (see voicingOnsets). */
+export function wordVoicingOnset(word: TimedWord): Seconds {
+  let k = word.phones.findIndex((p) => p.isVowel);
+  if (k < 0) return word.start;
+  const vowel = word.phones[k]!.start;
+  let at = vowel;
+  while (k > 0 && SONORANTS.has(word.phones[k - 1]!.phone)) at = word.phones[--k]!.start;
+  return Math.max(at, vowel - 0.05);
+}
+
 /**
  * Renders one line onto the grid with a single Rubber Band call: syllable vowel onsets are key
  * frames, long gaps after words become inserted silence instead of smeared vowels, and the pitch

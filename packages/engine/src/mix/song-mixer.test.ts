@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { mixSong } from './song-mixer.ts';
+import { findArtist } from '../artists/artist-catalog.ts';
+import type { BeatRender } from '../beats/beat-engine.ts';
+import { Biquad } from '../dsp/biquad-filter.ts';
+import { seededRandom } from '../beats/seeded-random.ts';
+
+const SR = 44100;
+
+function noise(n: number, seed: number, gain: number): Float32Array {
+  const random = seededRandom(seed);
+  return Float32Array.from({ length: n }, () => (random() * 2 - 1) * gain);
+}
+
+function bandRms(x: Float32Array, low: number, high: number, from: number, to: number): number {
+  const band = x.slice(Math.round(from * SR), Math.round(to * SR));
+  new Biquad({ type: 'highpass', frequency: low, sampleRate: SR }).process(band);
+  new Biquad({ type: 'lowpass', frequency: high, sampleRate: SR }).process(band);
+  let s = 0;
+  for (const v of band) s += v * v;
+  return Math.sqrt(s / band.length);
+}
+
+describe('mixSong', () => {
+  it('makes spectral room for the voice: the chords lose more of their 1-4 kHz band than of their lows while it speaks', () => {
+    const n = SR * 4;
+    const harmony = noise(n, 3, 0.2);
+    const beat: BeatRender = {
+      sampleRate: SR,
+      drums: [new Float32Array(n), new Float32Array(n)],
+      bass: new Float32Array(n),
+      harmony: [harmony, harmony.slice()],
+      barDuration: 2,
+      grooveBpm: 120,
+      bars: 2,
+      duration: 4,
+    };
+    // The voice speaks from 1.5 s to 3 s.
+    const lead = new Float32Array(n);
+    lead.set(noise(Math.round(1.5 * SR), 5, 0.3), Math.round(1.5 * SR));
+    const recipe = { ...findArtist('mc-volt')!.recipe, reverb: 0, delay: 0 };
+    const mixed = mixSong(
+      {
+        lead,
+        doubles: [new Float32Array(0), new Float32Array(0)],
+        adlibs: [new Float32Array(0), new Float32Array(0)],
+        throwMask: new Float32Array(n),
+      },
+      beat,
+      { sampleRate: SR, recipe, secondsPerBeat: 0.5 },
+    );
+    // The beat as heard in the mix: the mix minus the vocal bus.
+    const heard = mixed.mix[0].map((v: number, i: number) => v - mixed.vocalStem[0][i]!);
+    const dip = (low: number, high: number) =>
+      20 * Math.log10(bandRms(heard, low, high, 2, 2.9) / bandRms(heard, low, high, 0.3, 1.2));
+    const presence = dip(1500, 3000);
+    const lows = dip(150, 400);
+    expect(lows).toBeLessThan(-3);
+    expect(presence).toBeLessThan(lows - 5);
+    // And the chords come back once the voice stops.
+    expect(
+      Math.abs(20 * Math.log10(bandRms(heard, 1500, 3000, 3.6, 3.95) / bandRms(heard, 1500, 3000, 0.3, 1.2))),
+    ).toBeLessThan(1);
+  });
+});
