@@ -27,7 +27,7 @@ const ManagePage = lazy(withTexts(() => import('./pages/manage-page.tsx')));
 const StoreExtras = storeSlot(() => import('./store/store-extras.tsx').then((module) => module.StoreExtras));
 
 /**
- * The route table of spec §2. React Router matches whole segments only, so `step-{n}` is a `:step` segment the
+ * The route table of docs/PRODUCT.md#screens-and-routes. React Router matches whole segments only, so `step-{n}` is a `:step` segment the
  * page checks (a malformed one is an unknown path).
  */
 export function AppRoutes() {

@@ -1,6 +1,6 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 
-/** The Bops palette (spec §9): lime on black. */
+/** The Bops palette (docs/PRODUCT.md#constants): lime on black. */
 export const brand = {
   primary: '#CCFF66',
   secondary: '#f53300',

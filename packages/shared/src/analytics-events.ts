@@ -1,4 +1,4 @@
-/** Every analytics event the web app sends (spec §7), in one list both sides check against. */
+/** Every analytics event the web app sends (docs/PRODUCT.md#api), in one list both sides check against. */
 export const ANALYTICS_EVENT_NAMES = [
   'music_like',
   'music_play',
@@ -36,7 +36,7 @@ export const ANALYTICS_EVENT_NAMES = [
 
 export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
 
-/** Spec §3 tracking payload; defaults: contentType "product", value 0, currency "USD". */
+/** docs/PRODUCT.md#entities tracking payload; defaults: contentType "product", value 0, currency "USD". */
 export interface TrackingPayload {
   contentId?: string;
   contentType?: string;

@@ -1,5 +1,5 @@
 /** Longest lyrics a rap takes, in characters (form and API). */
 export const LYRICS_MAX_CHARS = 3000;
 
-/** Spec §9: the estimation shown is the server's estimate plus this many seconds. */
+/** docs/PRODUCT.md#constants: the estimation shown is the server's estimate plus this many seconds. */
 export const ESTIMATION_EXTRA_SECONDS = 2;

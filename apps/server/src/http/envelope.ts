@@ -1,5 +1,5 @@
 /**
- * Every successful API answer is `{ statusCode, data }` (spec §7: the client treats a body statusCode
+ * Every successful API answer is `{ statusCode, data }` (docs/PRODUCT.md#api: the client treats a body statusCode
  * outside 200-299 as failure and unwraps `data`). Failures are `{ statusCode, error, message }`.
  */
 export interface Envelope<T> {

@@ -22,7 +22,7 @@ function escapeHtml(value: string): string {
     .replaceAll('>', '&gt;');
 }
 
-/** Spec §5: captions are cut at 140 characters with "...". */
+/** docs/PRODUCT.md#validation: captions are cut at 140 characters with "...". */
 export function truncateCaption(text: string, limit = 140): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > limit ? `${flat.slice(0, limit)}...` : flat;

@@ -7,7 +7,7 @@ import { artistFileParams, musicFileParams } from './catalog.schema.ts';
 
 const catalogCache = 'public, max-age=86400';
 
-/** The built-in catalogue (spec: music under /audio/musics/{fileName}.mp3), open to everyone. */
+/** The built-in catalogue (docs/PRODUCT.md#entities: beats under /audio/musics/{fileName}.mp3), open to everyone. */
 export async function catalogRoutes(
   app: FastifyInstance,
   { services }: { services: Services },

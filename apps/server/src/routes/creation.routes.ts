@@ -25,7 +25,7 @@ export async function creationRoutes(
   app.post('/api/music/createMusic/v3', async (request, reply) => {
     const user = await services.auth.requireUser(request);
     const result = await services.creation.createRap(user.id, createMusicBody.parse(request.body ?? {}));
-    // Spec §3 creation cookie: the ids created today, kept one day.
+    // docs/PRODUCT.md#entities creation cookie: the ids created today, kept one day.
     reply.setCookie(
       CREATED_COOKIE,
       JSON.stringify([...createdToday(request.cookies[CREATED_COOKIE]), result.musicId]),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 const required = 'This field is required';
 
-/** Spec §3 music creation request. Unknown keys are ignored. */
+/** docs/PRODUCT.md#entities music creation request. Unknown keys are ignored. */
 export const createMusicBody = z.object({
   creatorNickname: z.string().trim().max(60, 'Please use at most 60 characters').default(''),
   musicName: z

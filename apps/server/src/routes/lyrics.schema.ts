@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 const required = 'This field is required';
 
-/** Spec §3 "music name plus context pair". */
+/** docs/PRODUCT.md#entities "music name plus context pair". */
 export const generateLyricsBody = z.object({
   musicName: z
     .string({ message: required })

@@ -34,7 +34,7 @@ export async function musicRoutes(app: FastifyInstance, { services }: { services
     return ok(await services.music.view(await viewerId(request), musicIdOf(request)));
   });
 
-  // A song's share link (spec §7). A browser opening it is sent to the song's page in the app.
+  // A song's share link (docs/PRODUCT.md#api). A browser opening it is sent to the song's page in the app.
   app.get('/api/music/shared/:musicId', async (request, reply) => {
     const song = await services.music.shared(musicIdOf(request), await viewerId(request));
     if (wantsHtml(request)) return reply.redirect(`/listen/${encodeURIComponent(song.musicId)}`, 303);

@@ -6,7 +6,7 @@ const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const musicParams = z.object({ musicId: z.string().regex(idPattern) });
 
-/** Spec §3 "Like: count (default 1)". A count above 0 likes; 0 or below takes the like back. */
+/** docs/PRODUCT.md#entities "Like: count (default 1)". A count above 0 likes; 0 or below takes the like back. */
 export const likeBody = z.object({ count: z.coerce.number().finite().default(1) });
 export type LikeBody = z.infer<typeof likeBody>;
 

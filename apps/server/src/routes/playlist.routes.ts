@@ -10,7 +10,7 @@ import {
   updatePlaylistBody,
 } from './playlist.schema.ts';
 
-/** Playlists (spec §7): list, read, create, change, delete, and the public share link. */
+/** Playlists (docs/PRODUCT.md#api): list, read, create, change, delete, and the public share link. */
 export async function playlistRoutes(
   app: FastifyInstance,
   { services }: { services: Services },
@@ -31,7 +31,7 @@ export async function playlistRoutes(
     return ok(await services.playlists.list(user.id, listPlaylistsQuery.parse(request.query ?? {})));
   });
 
-  // Spec §5: a playlist fetch without playlistId rejects with "missing playlistId".
+  // docs/PRODUCT.md#validation: a playlist fetch without playlistId rejects with "missing playlistId".
   for (const path of ['/api/music/playlist', '/api/music/shared-playlist']) {
     app.get(path, async () => {
       throw badRequest('missing playlistId');

@@ -15,7 +15,7 @@ const musicIds = z
   .array(z.string().regex(idPattern, 'is not a song id'), { message: 'musicIds must be a list of song ids' })
   .max(1000, 'A playlist holds at most 1000 songs');
 
-/** Spec §3 "Playlist create": playlistName, private. Other keys (owner, kind, counts) are ignored. */
+/** docs/PRODUCT.md#entities "Playlist create": playlistName, private. Other keys (owner, kind, counts) are ignored. */
 export const createPlaylistBody = z.object({
   playlistName: title,
   private: z.boolean({ message: 'private must be true or false' }).default(true),
@@ -23,7 +23,7 @@ export const createPlaylistBody = z.object({
 export type CreatePlaylistBody = z.infer<typeof createPlaylistBody>;
 
 /**
- * Spec §3 "Playlist update": private (boolean); title only when a name is given; archieve only when a
+ * docs/PRODUCT.md#entities "Playlist update": private (boolean); title only when a name is given; archieve only when a
  * boolean; musicIds only when an array. Anything else is ignored, as are those keys with other types.
  */
 export const updatePlaylistBody = z.object({
@@ -65,7 +65,7 @@ export const listPlaylistsQuery = z.object({
     .transform((value) => value === 'true'),
 });
 
-/** Spec §3 "Playlist", summary form. */
+/** docs/PRODUCT.md#entities "Playlist", summary form. */
 export interface PlaylistSummaryResponse {
   id: string;
   title: string;

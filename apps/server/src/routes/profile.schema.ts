@@ -3,7 +3,7 @@ import { z } from 'zod';
 const required = 'This field is required';
 
 /**
- * Spec §3 profile update: firstname, lastname, dob (sent empty), displayName, bios. Other keys are ignored.
+ * docs/PRODUCT.md#entities profile update: firstname, lastname, dob (sent empty), displayName, bios. Other keys are ignored.
  * Only the display name is required: people who sign in with a provider often have no first or last name here.
  */
 export const updateProfileBody = z.object({
@@ -28,7 +28,7 @@ export const photoParams = z.object({
   file: z.string().regex(/^photo-[0-9a-f-]{36}\.jpg$/),
 });
 
-/** The profile as the web app reads it (spec §3 User, server fields). */
+/** The profile as the web app reads it (docs/PRODUCT.md#entities User, server fields). */
 export interface ProfileResponse {
   id: string;
   email: string;

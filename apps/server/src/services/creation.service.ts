@@ -29,7 +29,7 @@ export const DAILY_LIMIT_MESSAGE =
 export const SONG_FAILED_REASON =
   'The song could not be made. Please try again; it does not count toward your daily limit.';
 
-/** Spec §3: "na" (and empty) ids mean none. */
+/** docs/PRODUCT.md#entities: "na" (and empty) ids mean none. */
 const idOrNull = (value: string | undefined): string | null => (value && value !== 'na' ? value : null);
 
 /** Where a creation stands, for the progress view and the countdown. */
@@ -127,7 +127,7 @@ export class CreationService {
     return listMusicSelections().some((m) => m.id === id);
   }
 
-  /** Spec §3 Artist: rap_artists and singer_artists. */
+  /** docs/PRODUCT.md#entities Artist: rap_artists and singer_artists. */
   artists() {
     const present = (artist: Artist) => ({
       artist_id: artist.id,
@@ -144,7 +144,7 @@ export class CreationService {
     };
   }
 
-  /** Spec §3 Music selection: a map keyed by file name, plus the moods. */
+  /** docs/PRODUCT.md#entities Music selection: a map keyed by file name, plus the moods. */
   musicSelections() {
     const musics = Object.fromEntries(
       listMusicSelections().map((m) => [
@@ -327,7 +327,7 @@ export class CreationService {
             lyrics: music.lyricsText,
             artistId: context.rapperId || context.singerId,
             musicSelectionId: context.mixMusicId || null,
-            // "No music" (spec: an empty or "na" mix-music id) is the voice alone, on the artist's usual tempo.
+            // "No music" (docs/PRODUCT.md#entities: an empty or "na" mix-music id) is the voice alone, on the artist's usual tempo.
             accompaniment: context.mixMusicId ? 'beat' : 'none',
             title: music.name,
             seed: createHash('sha256').update(taskId).digest().readUInt32LE(0),

@@ -16,7 +16,7 @@ import type {
 } from '../routes/playlist.schema.ts';
 import { DEFAULT_COVER_PATH, presentMusic, thumbnailUrlOf } from './music-presenter.ts';
 
-/** The display title of every person's default playlist (spec §3: a fixed display title). */
+/** The display title of every person's default playlist (docs/PRODUCT.md#entities: a fixed display title). */
 export const DEFAULT_PLAYLIST_TITLE = 'My Bops';
 /** The curated playlist the home page shows as "Demo": only its first 8 songs. */
 export const TOP_SONGS_TITLE = 'Demo';

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { useSession } from '../store/runtime-context.tsx';
 import { identify, trackPageView } from './analytics.ts';
 
-/** Spec §2: every route change sends a page view; a signed-in user is identified once (spec §7). */
+/** docs/PRODUCT.md#screens-and-routes: every route change sends a page view; a signed-in user is identified once (docs/PRODUCT.md#api). */
 export function AnalyticsTracker() {
   const { pathname } = useLocation();
   const { userId } = useSession();

@@ -74,7 +74,7 @@ function readOrCreate(
   }
 }
 
-/** Fills the spec §3 defaults and drops undefined extras, so every stored row has the same shape. */
+/** Fills the docs/PRODUCT.md#entities defaults and drops undefined extras, so every stored row has the same shape. */
 export function normalizePayload(payload: EventPayload = {}): AnalyticsEvent['payload'] {
   const extras: Record<string, string | number | boolean> = {};
   for (const [key, value] of Object.entries(payload)) if (value !== undefined) extras[key] = value;
@@ -223,7 +223,7 @@ function analytics(): AnalyticsClient {
   return created;
 }
 
-/** Records an analytics event (spec §7) with the spec §3 tracking payload. Never throws. */
+/** Records an analytics event (docs/PRODUCT.md#api) with the docs/PRODUCT.md#entities tracking payload. Never throws. */
 export function track(name: AnalyticsEventName, payload?: EventPayload): void {
   try {
     analytics().track(name, payload);

@@ -1,4 +1,4 @@
-/** Wire shapes of the Bops API as the server sends them (spec §3, server field names). */
+/** Wire shapes of the Bops API as the server sends them (docs/PRODUCT.md#entities, server field names). */
 
 export interface SignInProvider {
   id: string;
@@ -30,7 +30,7 @@ export interface ServerProfile {
   voiceclones?: ServerVoiceClone[] | null;
 }
 
-/** Spec §3 "Profile update": dob is always sent empty. */
+/** docs/PRODUCT.md#entities "Profile update": dob is always sent empty. */
 export interface ProfileUpdate {
   firstname: string;
   lastname: string;
@@ -50,7 +50,7 @@ export interface CrashReport {
   userAgent: string;
 }
 
-/** The client-side user (spec §3 "User"). */
+/** The client-side user (docs/PRODUCT.md#entities "User"). */
 export interface VoiceClone {
   id: string;
   name: string;

@@ -25,7 +25,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Spec §7: a body whose statusCode is outside 200-299 is a failure "Error status: {code}"; otherwise the body's
+ * docs/PRODUCT.md#api: a body whose statusCode is outside 200-299 is a failure "Error status: {code}"; otherwise the body's
  * `data` when it has one, else the body itself.
  */
 export function unwrapEnvelope(body: unknown): Unwrapped {

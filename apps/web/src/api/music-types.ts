@@ -1,4 +1,4 @@
-/** Wire shapes of the songs and playlists API (spec §3 "Music item" and "Playlist", as the server sends them). */
+/** Wire shapes of the songs and playlists API (docs/PRODUCT.md#entities "Music item" and "Playlist", as the server sends them). */
 
 import type { MusicItem } from '@bops/shared';
 
@@ -32,7 +32,7 @@ export interface PlaylistCreate {
   private: boolean;
 }
 
-/** Spec §3 "Playlist update": title, archieve and musicIds only when given. */
+/** docs/PRODUCT.md#entities "Playlist update": title, archieve and musicIds only when given. */
 export interface PlaylistUpdate {
   id: string;
   private: boolean;

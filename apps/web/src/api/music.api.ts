@@ -17,7 +17,7 @@ function applyPatch(music: MusicItem, patch: MusicPatch) {
 }
 
 /**
- * Songs and playlists (spec §7). Playlist queries carry the 'Playlists' tag, so anything that changes a playlist
+ * Songs and playlists (docs/PRODUCT.md#api). Playlist queries carry the 'Playlists' tag, so anything that changes a playlist
  * (a finished creation among them) reloads them by invalidating it.
  */
 export const musicApi = bopsApi.injectEndpoints({
@@ -105,7 +105,7 @@ export const musicApi = bopsApi.injectEndpoints({
       query: (playlistId) => ({ url: `music/playlist/${encodeURIComponent(playlistId)}`, method: 'DELETE' }),
       invalidatesTags: ['Playlists'],
     }),
-    /** Spec §4: a like sets liked and moves the count at once; the server's answer then settles both. */
+    /** docs/PRODUCT.md#states: a like sets liked and moves the count at once; the server's answer then settles both. */
     likeMusic: build.mutation<LikeResult, { musicId: string; like: boolean }>({
       query: ({ musicId, like }) => ({
         url: `music/social/like/${encodeURIComponent(musicId)}`,
@@ -128,7 +128,7 @@ export const musicApi = bopsApi.injectEndpoints({
         }
       },
     }),
-    /** A listen. Spec §7: failure is ignored. */
+    /** A listen. docs/PRODUCT.md#api: failure is ignored. */
     viewMusic: build.mutation<ViewResult, string>({
       query: (musicId) => ({ url: `music/social/view/${encodeURIComponent(musicId)}`, method: 'POST' }),
       async onQueryStarted(musicId, { dispatch, getState, queryFulfilled }) {

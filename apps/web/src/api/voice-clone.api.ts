@@ -1,6 +1,6 @@
 import { bopsApi } from './bops.api.ts';
 
-/** Spec §3 "Voice-clone creation result"; `estimation` is in seconds. */
+/** docs/PRODUCT.md#entities "Voice-clone creation result"; `estimation` is in seconds. */
 export interface VoiceCloneCreated {
   recording: string;
   voiceProfileId: string;
@@ -30,7 +30,7 @@ export interface VoiceCloneCreate {
 }
 
 /**
- * AI singer calls (spec §7). The list of AI singers lives on the profile (`voiceclones`), so every change
+ * AI singer calls (docs/PRODUCT.md#api). The list of AI singers lives on the profile (`voiceclones`), so every change
  * invalidates the profile as well as the one singer.
  */
 export const voiceCloneApi = bopsApi.enhanceEndpoints({ addTagTypes: ['VoiceClone'] }).injectEndpoints({

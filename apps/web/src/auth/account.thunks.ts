@@ -19,10 +19,10 @@ import { createAppAsyncThunk, type RootState } from '../store/store.ts';
 
 /** Set by the tutorial once seen; its absence marks a first-time user in this browser. */
 export const tutorialSeenKey = 'bops.tutorial-seen';
-/** Spec §9: the full profile is loaded again 1 s after sign-in. */
+/** docs/PRODUCT.md#constants: the full profile is loaded again 1 s after sign-in. */
 export const profileReloadDelayMs = 1000;
 
-/** Translation keys of the sign-in errors (spec §8). */
+/** Translation keys of the sign-in errors (docs/PRODUCT.md#errors). */
 export const signInErrorKeys = {
   generic: 'signIn.errors.generic',
   popup: 'signIn.errors.popup',
@@ -37,7 +37,7 @@ export const signInErrorKeys = {
 
 export const invalidProviderMessage = 'invalid ID Provider';
 
-/** Loads the profile into the account area; a failure signs the user out of the app state (spec §4). */
+/** Loads the profile into the account area; a failure signs the user out of the app state (docs/PRODUCT.md#states). */
 export const loadProfile = createAppAsyncThunk(
   'account/loadProfile',
   async (options: { force?: boolean } | undefined, { dispatch }): Promise<User> => {
@@ -62,7 +62,7 @@ export const loadProfile = createAppAsyncThunk(
 export type PrefetchedSession = { session: Session | null } | { failed: true };
 
 /**
- * Start-up: wait for the session, load the profile when signed in and none is held (spec §4). A check already
+ * Start-up: wait for the session, load the profile when signed in and none is held (docs/PRODUCT.md#states). A check already
  * answered is passed in rather than asked for again.
  */
 export const checkSession = createAppAsyncThunk(
@@ -96,7 +96,7 @@ export const checkSession = createAppAsyncThunk(
   { condition: (_arg, { getState }) => getState().account.status !== Status.LOADING },
 );
 
-/** What every successful sign-in does, whichever way it came (spec §4). */
+/** What every successful sign-in does, whichever way it came (docs/PRODUCT.md#states). */
 export const completeSignIn = createAppAsyncThunk(
   'account/completeSignIn',
   async (_: void, { dispatch, extra }) => {
@@ -147,7 +147,7 @@ function localErrorKey(error: unknown): string {
   }
 }
 
-/** A sign-in already under way blocks another one (spec §4: the button blocks repeat clicks). */
+/** A sign-in already under way blocks another one (docs/PRODUCT.md#states: the button blocks repeat clicks). */
 const notWhileLoading = {
   condition: (_arg: unknown, { getState }: { getState: () => RootState }) =>
     getState().account.signIn.status !== Status.LOADING,
@@ -189,7 +189,7 @@ export function redirectReturnPath(target: string): string {
 export type ProviderSignInResult = 'signed-in' | 'redirecting' | 'closed' | 'failed';
 
 /**
- * Provider (OIDC) sign-in, spec §4: a popup with forced account selection; a blocked popup falls back to a
+ * Provider (OIDC) sign-in, docs/PRODUCT.md#states: a popup with forced account selection; a blocked popup falls back to a
  * full-page redirect; a popup the user closed resets silently; anything else is an error and a logout without
  * reload. The popup is opened before the first await so the click's user activation still counts.
  */

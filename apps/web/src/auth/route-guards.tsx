@@ -19,7 +19,7 @@ export function RequireAuth() {
   const location = useLocation();
   const params = useParams();
   if (authenticated) return <Outlet />;
-  // A page may have rendered before the session check answered; this one waits for it (spec §4).
+  // A page may have rendered before the session check answered; this one waits for it (docs/PRODUCT.md#states).
   if (!checked) return <FullScreenSpinner />;
   const state: SignInRouteState = {
     from: { pathname: location.pathname, search: location.search, hash: location.hash },

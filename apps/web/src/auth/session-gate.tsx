@@ -4,7 +4,7 @@ import { useAppRuntime, useSession } from '../store/runtime-context.tsx';
 import { FullScreenSpinner } from '../shell/full-screen-spinner.tsx';
 
 /**
- * Start-up (spec §4): nothing renders until the session check has answered, so the guard never judges a signed-in
+ * Start-up (docs/PRODUCT.md#states): nothing renders until the session check has answered, so the guard never judges a signed-in
  * user as a visitor. A visitor's check needs no store; a signed-in person's profile is loaded before rendering.
  */
 export function SessionGate() {

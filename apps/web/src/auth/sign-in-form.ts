@@ -1,4 +1,4 @@
-/** Client-side checks of the local sign-in and create-account forms (spec §5 wording, as translation keys). */
+/** Client-side checks of the local sign-in and create-account forms (docs/PRODUCT.md#validation wording, as translation keys). */
 
 export type SignInFormMode = 'signIn' | 'createAccount';
 

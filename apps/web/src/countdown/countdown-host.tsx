@@ -77,7 +77,7 @@ export function CountdownHost() {
 
   useEffect(() => {
     if (!authenticated) {
-      // Signing out ends this user's countdowns (spec §4 reset).
+      // Signing out ends this user's countdowns (docs/PRODUCT.md#states reset).
       if (wasAuthenticated.current) {
         clearTasks(window.sessionStorage);
       }

@@ -52,7 +52,7 @@ export interface CountdownRunnerDeps {
 export const RECHECK_MS = 3000;
 
 /**
- * Runs the countdown tasks of spec §4: starts them, resumes them after a reload, and when one finishes removes it,
+ * Runs the countdown tasks of docs/PRODUCT.md#states: starts them, resumes them after a reload, and when one finishes removes it,
  * raises the completed event, lowers the process counter and reloads the user's playlists. The estimate only
  * paces the countdown: a task is finished when the server says so.
  */
@@ -89,7 +89,7 @@ export class CountdownRunner {
     this.#refresh();
   }
 
-  /** Spec §4: a reset clears all tasks. */
+  /** docs/PRODUCT.md#states: a reset clears all tasks. */
   reset(): void {
     clearTasks(this.#deps.storage);
     this.#port?.postMessage({

@@ -1,11 +1,11 @@
 import { ESTIMATION_EXTRA_SECONDS } from '@bops/shared';
 
-/** Spec §3 Countdown task, as held in session storage. */
+/** docs/PRODUCT.md#entities Countdown task, as held in session storage. */
 export interface CountdownTask {
   taskId: string;
   /** Epoch ms when the creation was submitted. */
   startTimestamp: number;
-  /** Milliseconds the countdown runs (the estimation shown, spec §9). */
+  /** Milliseconds the countdown runs (the estimation shown, docs/PRODUCT.md#constants). */
   duration: number;
   /** The song being made, so a completion can point at it. */
   musicId?: string | null;
@@ -13,10 +13,10 @@ export interface CountdownTask {
 
 export const COUNTDOWN_STORAGE_KEY = 'bops.countdownTasks';
 
-/** Spec §9: a missing or unreadable server estimate counts as this many seconds. */
+/** docs/PRODUCT.md#constants: a missing or unreadable server estimate counts as this many seconds. */
 export const DEFAULT_ESTIMATION_SECONDS = 10;
 
-/** Spec §9: the estimation shown is the server's estimate (parsed, default 10) plus 2 seconds. */
+/** docs/PRODUCT.md#constants: the estimation shown is the server's estimate (parsed, default 10) plus 2 seconds. */
 export function shownEstimationSeconds(serverEstimation: unknown): number {
   const parsed =
     typeof serverEstimation === 'number'
@@ -82,7 +82,7 @@ export function clearTasks(storage: SessionLike): void {
   writeTasks(storage, []);
 }
 
-/** After a reload: tasks with time left resume, expired ones are dropped from storage (spec §4). */
+/** After a reload: tasks with time left resume, expired ones are dropped from storage (docs/PRODUCT.md#states). */
 export function resumeTasks(
   storage: SessionLike,
   now: number,

@@ -22,7 +22,7 @@ import { browserRedirectEnvironment, openInBrowser, type RedirectEnvironment } f
 type View = 'main' | 'instructions';
 
 /**
- * Spec §4: a modal 1.5 s after the social landing shows inside an in-app browser, helping the visitor to a real
+ * docs/PRODUCT.md#states: a modal 1.5 s after the social landing shows inside an in-app browser, helping the visitor to a real
  * browser, by redirect or by instructions and a copied link.
  */
 export function InAppBrowserModal({

@@ -1,6 +1,6 @@
 /**
- * The links the helper hands to the real browser (spec §3 landing query parameters,
- * §4 in-app browser helper).
+ * The links the helper hands to the real browser (docs/PRODUCT.md#entities landing query parameters,
+ * docs/PRODUCT.md#states in-app browser helper).
  */
 import type { BrowserContext, DevicePlatform, InAppApp } from '../platform/browser-detection.ts';
 
@@ -20,7 +20,7 @@ export function linkPlatformOf(platform: DevicePlatform): LinkPlatform {
   return platform === 'desktop' ? 'web' : platform;
 }
 
-/** `inapp_` + a timestamp + a random string (spec §3). */
+/** `inapp_` + a timestamp + a random string (docs/PRODUCT.md#entities). */
 export function createInAppSessionId(now: Date, random: () => number = Math.random): string {
   const suffix = Math.floor(random() * 36 ** 8)
     .toString(36)
@@ -114,7 +114,7 @@ export function instructionSetsFor(context: BrowserContext): InstructionSet[] {
   return [...first, ...all.filter((set) => !first.includes(set)), 'manual'];
 }
 
-/** Spec §9 timings of the helper. */
+/** docs/PRODUCT.md#constants timings of the helper. */
 export const inAppTimings = {
   modalDelayMs: 1500,
   androidFallbackMs: 1500,

@@ -81,7 +81,7 @@ function FeatureSection({
 }
 
 /**
- * The marketing landing (spec §1, §4): hero fading in, four feature previews alternating sides with parallax, and the
+ * The marketing landing (docs/PRODUCT.md#what-bops-does and #states): hero fading in, four feature previews alternating sides with parallax, and the
  * closing call. `eventPayload` rides along on the button events (the social landing adds its campaign there).
  */
 export function LandingContent({

@@ -1,4 +1,4 @@
-/** The four feature sections of the landing (spec §1), in order, with their preview media under public/landing. */
+/** The four feature sections of the landing (docs/PRODUCT.md#what-bops-does), in order, with their preview media under public/landing. */
 export const landingFeatures = [
   { id: 'aiSinger', media: 'ai-singer' },
   { id: 'songRemix', media: 'song-remix' },
@@ -16,11 +16,11 @@ export function previewPosterUrl(feature: LandingFeature): string {
   return `/landing/${feature.media}.webp`;
 }
 
-/** Spec §9 timings of the landing page. */
+/** docs/PRODUCT.md#constants timings of the landing page. */
 export const landingTimings = {
   heroFadeMs: 300,
   videoResetMs: 1000,
 } as const;
 
-/** Spec §4: the hero moves at half the scroll speed, the feature previews at a tenth. */
+/** docs/PRODUCT.md#states: the hero moves at half the scroll speed, the feature previews at a tenth. */
 export const parallaxFactors = { hero: 0.5, preview: 0.1 } as const;

@@ -12,7 +12,7 @@ export interface RedirectEnvironment {
 export type RedirectMethod = 'android-intent' | 'ios-new-window' | 'new-window' | 'same-window';
 
 /**
- * Spec §4 "Open in Browser". Android: an intent for Chrome, then a new window 1.5 s later in case no Chrome
+ * docs/PRODUCT.md#states "Open in Browser". Android: an intent for Chrome, then a new window 1.5 s later in case no Chrome
  * answered. iOS inside TikTok or Instagram: those ignore new windows more often than not, so the instructions
  * follow 2 s later. Elsewhere: a new window, or this one when that was refused. Throws when the browser does.
  */

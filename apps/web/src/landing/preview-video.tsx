@@ -14,8 +14,8 @@ function playQuietly(video: HTMLVideoElement) {
 }
 
 /**
- * A looping, muted feature preview (spec §1). It loads and plays only while on screen; hovering restarts it and
- * it goes back to the start 1 s after the pointer leaves (spec §4).
+ * A looping, muted feature preview (docs/PRODUCT.md#what-bops-does). It loads and plays only while on screen; hovering restarts it and
+ * it goes back to the start 1 s after the pointer leaves (docs/PRODUCT.md#states).
  */
 export function PreviewVideo({ src, poster, label }: { src: string; poster: string; label: string }) {
   const videoRef = useRef<HTMLVideoElement>(null);

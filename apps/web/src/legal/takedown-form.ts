@@ -18,7 +18,7 @@ export const emptyTakedown: TakedownValues = {
 export const reasonMinLength = 10;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Spec §5 wording; returns translation keys. */
+/** docs/PRODUCT.md#validation wording; returns translation keys. */
 export function validateTakedown(values: TakedownValues): TakedownErrors {
   const errors: TakedownErrors = {};
   for (const field of ['reporterName', 'reporterEmail', 'contentUrl', 'reason'] as const) {

@@ -4,7 +4,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import { useTranslation } from 'react-i18next';
 import { detectBrowserSupport } from '../platform/browser-detection.ts';
 
-/** Spec §2: warns where playback may not work (no service workers or Web Audio, or an in-app browser). */
+/** docs/PRODUCT.md#screens-and-routes: warns where playback may not work (no service workers or Web Audio, or an in-app browser). */
 export function BrowserSupportNotice() {
   const { t } = useTranslation();
   const support = useMemo(() => detectBrowserSupport(), []);

@@ -1,4 +1,4 @@
-/** Display formats of spec §5 and §9: counts with k/M/G, durations mm:ss, truncation and cover paths. */
+/** Display formats of docs/PRODUCT.md#validation and #constants: counts with k/M/G, durations mm:ss, truncation and cover paths. */
 
 export const DEFAULT_COVER = '/images/default-cover.svg';
 export const TRUNCATE_DEFAULT = 100;
@@ -31,13 +31,13 @@ export function formatDuration(seconds: number): string {
   return `${String(minutes).padStart(2, '0')}:${String(rest).padStart(2, '0')}`;
 }
 
-/** Cuts text over the limit (spec §5: default 100). Counts characters, not UTF-16 halves, so emoji stay whole. */
+/** Cuts text over the limit (docs/PRODUCT.md#validation: default 100). Counts characters, not UTF-16 halves, so emoji stay whole. */
 export function truncateText(text: string, limit: number = TRUNCATE_DEFAULT): string {
   const characters = Array.from(text);
   return characters.length > limit ? characters.slice(0, limit).join('') : text;
 }
 
-/** Lyric and caption text: cut at 140 characters with "..." (spec §5). */
+/** Lyric and caption text: cut at 140 characters with "..." (docs/PRODUCT.md#validation). */
 export function truncateCaption(text: string, limit: number = TRUNCATE_CAPTION): string {
   const characters = Array.from(text);
   if (characters.length <= limit) return text;
@@ -45,7 +45,7 @@ export function truncateCaption(text: string, limit: number = TRUNCATE_CAPTION):
 }
 
 /**
- * Spec §5: paths already on our storage (the API's file routes) or the default cover are used as they are; anything
+ * docs/PRODUCT.md#validation: paths already on our storage (the API's file routes) or the default cover are used as they are; anything
  * else we cannot resolve in the browser, and an empty part means the song has none, so both show the default cover.
  */
 export function coverSrc(path: string | null | undefined): string {

@@ -1,4 +1,4 @@
-/** Spec §4 playlist edits on a list of song ids. */
+/** docs/PRODUCT.md#states playlist edits on a list of song ids. */
 
 /** Add appends the song when it is not there yet. */
 export function withMusic(musicIds: readonly string[], musicId: string): string[] {

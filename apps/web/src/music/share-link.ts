@@ -1,4 +1,4 @@
-/** Share links of spec §7. `appUrl` is the app's origin (no trailing slash needed). */
+/** Share links of docs/PRODUCT.md#api. `appUrl` is the app's origin (no trailing slash needed). */
 
 function base(appUrl: string): string {
   return appUrl.replace(/\/+$/, '');
@@ -27,7 +27,7 @@ export function playlistShareLink(appUrl: string, playlistId: string): string {
   return `${base(appUrl)}/shared/${encodeURIComponent(playlistId)}`;
 }
 
-/** Spec §3 "Share payload". */
+/** docs/PRODUCT.md#entities "Share payload". */
 export interface SharePayload {
   text: string;
   url: string;

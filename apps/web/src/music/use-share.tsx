@@ -7,7 +7,7 @@ import { isMobileBrowser } from '../platform/browser-detection.ts';
 import type { SharePayload } from './share-link.ts';
 
 /**
- * Spec §7: phones get the browser's share sheet; desktops (and phones without one) copy the link. Returns the
+ * docs/PRODUCT.md#api: phones get the browser's share sheet; desktops (and phones without one) copy the link. Returns the
  * share action and the little message that confirms a copy.
  */
 export function useShare() {

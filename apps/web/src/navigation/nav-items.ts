@@ -34,7 +34,7 @@ export interface NavItem {
 }
 
 /**
- * The one place the app's navigation is registered (spec §2): the desktop header, the mobile drawer and the
+ * The one place the app's navigation is registered (docs/PRODUCT.md#screens-and-routes): the desktop header, the mobile drawer and the
  * footer all read from here.
  */
 export const mainNavItems: readonly NavItem[] = [
@@ -159,7 +159,7 @@ export const legalNavGroup: NavItem = {
   children: [...legalNavItems],
 };
 
-/** The footer links (spec §2: privacy policy and terms). */
+/** The footer links (docs/PRODUCT.md#screens-and-routes: privacy policy and terms). */
 export const footerNavItems: readonly NavItem[] = legalNavItems.filter(
   (item) => item.id !== 'community-guidelines',
 );

@@ -1,4 +1,4 @@
-/** Every path the app knows (spec §2, DECISIONS.md). Pages and links use these instead of literals. */
+/** Every path the app knows (docs/PRODUCT.md#screens-and-routes, DECISIONS.md). Pages and links use these instead of literals. */
 export const paths = {
   landing: '/',
   welcome: '/welcome',
@@ -23,12 +23,12 @@ export const paths = {
 /** The signed-in home, where sign-in lands when nothing else was asked for. */
 export const defaultSignedInPath = paths.myBops;
 
-/** Spec §2: the home, signed-in home and /playlist/* get the music-player background. */
+/** docs/PRODUCT.md#screens-and-routes: the home, signed-in home and /playlist/* get the music-player background. */
 export function hasPlayerBackground(pathname: string): boolean {
   return pathname === paths.landing || pathname === paths.myBops || pathname.startsWith('/playlist/');
 }
 
-/** Detail-type routes show a back button instead of the drawer button on mobile (spec §2). */
+/** Detail-type routes show a back button instead of the drawer button on mobile (docs/PRODUCT.md#screens-and-routes). */
 export function isDetailRoute(pathname: string): boolean {
   return (
     pathname.startsWith('/create/') ||

@@ -13,7 +13,7 @@ const BrowserSupportNotice = lazy(
   ),
 );
 
-/** Spec §2: no service workers or Web Audio, or an in-app browser. */
+/** docs/PRODUCT.md#screens-and-routes: no service workers or Web Audio, or an in-app browser. */
 function needsSupportNotice(): boolean {
   const support = detectBrowserSupport();
   return !support.serviceWorker || !support.webAudio || support.inAppBrowser !== null;

@@ -29,7 +29,7 @@ function sectionId(index: number) {
   return `section-${index + 1}`;
 }
 
-/** Terms, privacy policy and community guidelines (spec §2): full texts, with the takedown form on the guidelines. */
+/** Terms, privacy policy and community guidelines (docs/PRODUCT.md#screens-and-routes): full texts, with the takedown form on the guidelines. */
 export default function LegalPage({ document }: { document: LegalDocument }) {
   const { t } = useTranslation('legal');
   const { t: tApp } = useTranslation();

@@ -27,7 +27,7 @@ import { displayModeChanged, queueStarted, type DisplayMode } from '../store/mus
 
 type HomeView = 'home' | 'listen' | 'playlist' | 'special';
 
-/** The signed-in home (spec §2). The playlist, song and special-playlist routes show this view with their part. */
+/** The signed-in home (docs/PRODUCT.md#screens-and-routes). The playlist, song and special-playlist routes show this view with their part. */
 export default function MyBopsPage({ view }: { view: HomeView }) {
   const { t } = useTranslation();
   const { playlistId, musicId } = useParams();

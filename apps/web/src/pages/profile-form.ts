@@ -36,7 +36,7 @@ export function validateProfile(values: ProfileFormValues): ProfileFormErrors {
   return errors;
 }
 
-/** Spec §3 "Profile update": dob is always sent empty. */
+/** docs/PRODUCT.md#entities "Profile update": dob is always sent empty. */
 export function toProfileUpdate(values: ProfileFormValues): ProfileUpdate {
   return {
     firstname: values.firstName.trim(),

@@ -13,7 +13,7 @@ import { useAppDispatch } from '../store/hooks.ts';
 import { markTutorialSeen } from '../tutorial/tutorial-seen.ts';
 import { PageLayout } from './page-layout.tsx';
 
-/** Spec §1: three steps to a first song in the user's own voice, and a bonus rap step, each opening the real flow. */
+/** docs/PRODUCT.md#what-bops-does: three steps to a first song in the user's own voice, and a bonus rap step, each opening the real flow. */
 export const tutorialSteps = [
   { id: 'aiSinger', to: paths.voiceCloningStep(1), bonus: false },
   { id: 'record', to: paths.voiceCloningStep(1), bonus: false },

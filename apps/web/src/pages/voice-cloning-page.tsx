@@ -8,7 +8,7 @@ import { StepRoute } from './step-route.tsx';
 
 const totalSteps = 2;
 
-/** Spec §2 `/create/voice-cloning/step-{n}`: 1 captures the voice, 2 follows the build. */
+/** docs/PRODUCT.md#screens-and-routes `/create/voice-cloning/step-{n}`: 1 captures the voice, 2 follows the build. */
 export default function VoiceCloningPage() {
   const { t } = useTranslation();
   return (

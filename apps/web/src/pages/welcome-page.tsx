@@ -44,7 +44,7 @@ function captureCampaign(search: string): Campaign {
 }
 
 /**
- * The social landing `/welcome` (spec §2, §4): the landing content, the campaign of the link it was reached by, and
+ * The social landing `/welcome` (docs/PRODUCT.md#screens-and-routes and #states): the landing content, the campaign of the link it was reached by, and
  * the in-app browser helper. Reached again through the helper's own link, it records the success, drops the
  * query string from the address and does not offer the helper again.
  */

@@ -1,5 +1,5 @@
 /**
- * What kind of browser this is: the in-app browsers of spec §2/§4 (WeChat, Instagram, Facebook, Messenger, TikTok,
+ * What kind of browser this is: the in-app browsers of docs/PRODUCT.md#screens-and-routes and #states (WeChat, Instagram, Facebook, Messenger, TikTok,
  * Snapchat), the device, and whether playback can work (service workers, Web Audio). The landing page's in-app helper
  * and the music pages' notice and sharing all ask here.
  */
@@ -52,7 +52,7 @@ export interface BrowserSupport {
   inAppBrowser: string | null;
 }
 
-/** What the home page's notice checks (spec §2): service workers, Web Audio and in-app browsers. */
+/** What the home page's notice checks (docs/PRODUCT.md#screens-and-routes): service workers, Web Audio and in-app browsers. */
 export function detectBrowserSupport(
   win: { navigator: Navigator; AudioContext?: unknown; webkitAudioContext?: unknown } = window as never,
 ): BrowserSupport {
@@ -64,7 +64,7 @@ export function detectBrowserSupport(
   };
 }
 
-/** Phones get the share sheet; desktops copy the link (spec §7). */
+/** Phones get the share sheet; desktops copy the link (docs/PRODUCT.md#api). */
 export function isMobileBrowser(userAgent: string): boolean {
   return detectBrowserContext(userAgent).platform !== 'desktop';
 }

@@ -7,7 +7,7 @@ export interface CopyEnvironment {
 
 /**
  * Copies text (a link to share, the in-app helper's link): the Clipboard API first; in-app browsers often lack it or refuse it, so a hidden, selected text
- * area and the copy command follow (spec §4).
+ * area and the copy command follow (docs/PRODUCT.md#states).
  */
 export async function copyText(
   text: string,

@@ -101,7 +101,7 @@ describe('the create request', () => {
     expect(toCreateMusicRequest({ ...complete, mixMusicId: 'midnight-drive' }).mixmusic_id).toBe(
       'midnight-drive',
     );
-    // Spec §3: the context when there are no lyrics.
+    // docs/PRODUCT.md#entities: the context when there are no lyrics.
     expect(toCreateMusicRequest({ ...complete, lyrics: '' }).musicContext).toBe('coding late');
   });
 

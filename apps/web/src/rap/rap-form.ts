@@ -28,7 +28,7 @@ export const emptyRapDraft: RapDraft = {
   contactEmail: '',
 };
 
-/** "No music" as the create call spells it (spec §3: "na" counts as empty). */
+/** "No music" as the create call spells it (docs/PRODUCT.md#entities: "na" counts as empty). */
 export const NO_MUSIC = 'na';
 
 /** Field limits matching what the server accepts, so the form says it before the server does. */
@@ -106,7 +106,7 @@ export function allowedStep(step: number, draft: RapDraft): number {
   return target;
 }
 
-/** Spec §3 music creation request: musicContext carries the lyrics; vocal_artist_id always goes empty. */
+/** docs/PRODUCT.md#entities music creation request: musicContext carries the lyrics; vocal_artist_id always goes empty. */
 export function toCreateMusicRequest(draft: RapDraft): CreateMusicRequest {
   return {
     creatorNickname: draft.creatorNickname.trim(),
@@ -123,13 +123,13 @@ export function toCreateMusicRequest(draft: RapDraft): CreateMusicRequest {
   };
 }
 
-/** Spec §5: strings over the limit are cut (100 by default) and marked with "...". */
+/** docs/PRODUCT.md#validation: strings over the limit are cut (100 by default) and marked with "...". */
 export function truncate(text: string, max = 100): string {
   const chars = Array.from(text);
   return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
 }
 
-/** Spec §5/§9: lyric and caption text is cut at 140 characters. */
+/** docs/PRODUCT.md#validation and #constants: lyric and caption text is cut at 140 characters. */
 export const LYRIC_CAPTION_CHARS = 140;
 
 export function truncateLyric(text: string): string {
@@ -151,7 +151,7 @@ const serverFields: Record<string, keyof RapDraft> = {
 export type CreateFailure =
   { kind: 'dailyLimit' } | { kind: 'generic' } | { kind: 'field'; field: keyof RapDraft; message: string };
 
-/** Spec §8: 429 is the daily limit; a 400 names the field ("field: message"); anything else is generic. */
+/** docs/PRODUCT.md#errors: 429 is the daily limit; a 400 names the field ("field: message"); anything else is generic. */
 export function describeCreateFailure(error: unknown): CreateFailure {
   const { status, detail } = (error ?? {}) as { status?: unknown; detail?: unknown };
   if (status === 429) return { kind: 'dailyLimit' };

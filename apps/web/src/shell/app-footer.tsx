@@ -13,7 +13,7 @@ const linkSx = {
   '&:hover': { textDecoration: 'underline' },
 } as const;
 
-/** Copyright with the current year and the legal links; the links stack on narrow screens (spec §2). */
+/** Copyright with the current year and the legal links; the links stack on narrow screens (docs/PRODUCT.md#screens-and-routes). */
 export function AppFooter({ year = new Date().getFullYear() }: { year?: number }) {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,7 @@ import { useSession } from '../store/runtime-context.tsx';
 import { defaultSignedInPath, paths } from '../navigation/route-paths.ts';
 import { BetaBadge } from './beta-badge.tsx';
 
-/** The Bops wordmark with its BETA badge (spec §1); it leads home. */
+/** The Bops wordmark with its BETA badge (docs/PRODUCT.md#what-bops-does); it leads home. */
 export function AppLogo() {
   const { t } = useTranslation();
   const { authenticated } = useSession();

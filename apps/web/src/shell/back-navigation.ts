@@ -1,7 +1,7 @@
 import { defaultSignedInPath, paths } from '../navigation/route-paths.ts';
 
 /**
- * Where the mobile back button goes (spec §2): home when the navigation state says backToHome, else one step back.
+ * Where the mobile back button goes (docs/PRODUCT.md#screens-and-routes): home when the navigation state says backToHome, else one step back.
  * The router keys the first entry of a tab "default": from there a step back would leave Bops, so it goes home too.
  */
 export function backDestination(

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The BETA badge of the logo and the landing title (spec §1): a small filled lime pill. Plain styled text rather than
+ * The BETA badge of the logo and the landing title (docs/PRODUCT.md#what-bops-does): a small filled lime pill. Plain styled text rather than
  * a Chip, whose click, delete and focus handling the badge never uses and the first load then needn't carry.
  */
 export function BetaBadge({ size = 'small' }: { size?: 'small' | 'medium' }) {

@@ -45,7 +45,7 @@ function NavGroupButton({ item, authenticated }: { item: NavItem; authenticated:
   );
 }
 
-/** Logo, menu with sub-menus, process indicator; fixed to the top once scrolled past (spec §2). */
+/** Logo, menu with sub-menus, process indicator; fixed to the top once scrolled past (docs/PRODUCT.md#screens-and-routes). */
 export function DesktopHeader() {
   const { t } = useTranslation();
   const { authenticated } = useSession();

@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-/** Shown while the start-up check runs (spec §2: "loading. please wait"). */
+/** Shown while the start-up check runs (docs/PRODUCT.md#screens-and-routes: "loading. please wait"). */
 export function FullScreenSpinner() {
   const { t } = useTranslation();
   return (

@@ -14,7 +14,7 @@ import { backDestination } from './back-navigation.ts';
 import { LazyNavDrawer, ProcessIndicatorSlot } from './lazy-overlays.ts';
 import { ThemeModeMenu } from './theme-mode-menu.tsx';
 
-/** Drawer button, or a back button on detail routes (spec §2). */
+/** Drawer button, or a back button on detail routes (docs/PRODUCT.md#screens-and-routes). */
 export function MobileHeader() {
   const { t } = useTranslation();
   const location = useLocation();

@@ -16,7 +16,7 @@ import { AppLogo } from './app-logo.tsx';
 import { navLinkProps } from './nav-link-props.ts';
 import { useNavCommand } from './use-nav-command.ts';
 
-/** Spec §9. */
+/** docs/PRODUCT.md#constants. */
 export const drawerWidthPx = 250;
 
 function DrawerEntry({

@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 
-/** Spec §2: the tooltip waits this long before showing again after leaving another. */
+/** docs/PRODUCT.md#screens-and-routes: the tooltip waits this long before showing again after leaving another. */
 export const processTooltipEnterNextDelayMs = 200;
 
 /** The number of creation processes in progress; nothing at all when there are none. */

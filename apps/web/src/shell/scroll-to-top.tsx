@@ -5,7 +5,7 @@ export function shouldScrollToTop(navigationState: unknown): boolean {
   return (navigationState as { scrollTop?: unknown } | null)?.scrollTop !== false;
 }
 
-/** Each route change starts at the top, unless the navigation asked to keep the position (spec §2). */
+/** Each route change starts at the top, unless the navigation asked to keep the position (docs/PRODUCT.md#screens-and-routes). */
 export function ScrollToTop() {
   const { pathname, key, state } = useLocation();
   useEffect(() => {

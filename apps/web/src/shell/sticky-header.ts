@@ -1,6 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
 
-/** Spec §9: the header sticks once the page has scrolled past its bottom edge plus this much. */
+/** docs/PRODUCT.md#constants: the header sticks once the page has scrolled past its bottom edge plus this much. */
 export const stickyThresholdPx = 10;
 
 export function isPastHeader(scrollY: number, headerBottom: number): boolean {

@@ -22,7 +22,7 @@ function browserStorage(): Storage | null {
   }
 }
 
-/** Light, dark or system (following the device), kept in localStorage (spec §2). */
+/** Light, dark or system (following the device), kept in localStorage (docs/PRODUCT.md#screens-and-routes). */
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const [mode, setModeState] = useState<ThemeMode>(() => readThemeMode(browserStorage()));
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });

@@ -13,7 +13,7 @@ export interface SignInState {
   status: typeof Status.LOADING | typeof Status.SUCCESS | typeof Status.ERROR | null;
   /** The headline shown when sign-in failed. */
   message: string | null;
-  /** The popup hint shown under it (spec §8). */
+  /** The popup hint shown under it (docs/PRODUCT.md#errors). */
   popupMessage: string | null;
 }
 
@@ -55,7 +55,7 @@ export const accountSlice = createSlice({
       state.authenticated = action.payload !== null;
       state.sync = false;
     },
-    /** ERROR means unauthenticated (spec §4). */
+    /** ERROR means unauthenticated (docs/PRODUCT.md#states). */
     accountFailed(state) {
       state.status = Status.ERROR;
       state.authenticated = false;
@@ -102,17 +102,17 @@ export const accountSlice = createSlice({
         popupMessage: action.payload.popupMessage ?? null,
       };
     },
-    /** The user closed the popup: back to idle, no error (spec §4). */
+    /** The user closed the popup: back to idle, no error (docs/PRODUCT.md#states). */
     signInReset(state) {
       state.signIn = { status: null, message: null, popupMessage: null };
     },
   },
   extraReducers: (builder) => {
-    // A deleted playlist leaves both the music and the account areas (spec §4).
+    // A deleted playlist leaves both the music and the account areas (docs/PRODUCT.md#states).
     builder.addCase(playlistDeleted, (state, action) => {
       state.playlists = state.playlists.filter((playlist) => playlist.id !== action.payload);
     });
-    // The account keeps the user's own playlists with their private flag (spec §3).
+    // The account keeps the user's own playlists with their private flag (docs/PRODUCT.md#entities).
     builder.addMatcher(musicApi.endpoints.getPlaylists.matchFulfilled, (state, action) => {
       const userId = state.user?.id;
       state.playlists = action.payload

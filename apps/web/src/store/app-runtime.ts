@@ -8,7 +8,7 @@ import type { AppStore } from './store.ts';
  */
 export interface StoreHandle {
   store: AppStore;
-  /** Start-up check (spec §4); a check already answered before the store loaded is passed in. */
+  /** Start-up check (docs/PRODUCT.md#states); a check already answered before the store loaded is passed in. */
   checkSession(prefetched?: PrefetchedSession): Promise<void>;
   signOut(): void;
 }
@@ -18,7 +18,7 @@ export interface SessionSnapshot {
   /** The session check has answered. */
   checked: boolean;
   /**
-   * Pages may render: once the check has answered (spec §4), or at once for a browser that was signed out last
+   * Pages may render: once the check has answered (docs/PRODUCT.md#states), or at once for a browser that was signed out last
    * time, where the visitor's pages (the landing page) need not wait; the guards still wait for the answer.
    */
   ready: boolean;
@@ -113,7 +113,7 @@ export class AppRuntime {
     return this.#loading;
   }
 
-  /** Start-up (spec §4), once however often it is asked for. */
+  /** Start-up (docs/PRODUCT.md#states), once however often it is asked for. */
   start(): void {
     if (this.#started) return;
     this.#started = true;

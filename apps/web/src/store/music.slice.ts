@@ -124,7 +124,7 @@ export const musicSlice = createSlice({
     playerOpened(state, action: PayloadAction<boolean>) {
       state.currentMusic.isPlayerOpen = action.payload;
     },
-    /** Spec §4: turning repeat-single on turns shuffle off. */
+    /** docs/PRODUCT.md#states: turning repeat-single on turns shuffle off. */
     repeatSingleChanged(state, action: PayloadAction<boolean>) {
       state.currentMusic.repeatSingle = action.payload;
       if (!action.payload || !state.currentMusic.shuffle) return;

@@ -1,4 +1,4 @@
-/** The status vocabulary every state area uses (spec §4). A const object, because enums are not erasable syntax. */
+/** The status vocabulary every state area uses (docs/PRODUCT.md#states). A const object, because enums are not erasable syntax. */
 export const Status = {
   SAVING: 'SAVING',
   DELETING: 'DELETING',

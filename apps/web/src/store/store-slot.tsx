@@ -13,7 +13,7 @@ const LazyOutletInStore = lazy(() =>
  */
 export function StoreOutlet() {
   const { checked } = useSession();
-  // The store starts from the session check's answer; these pages wait for it (spec §4).
+  // The store starts from the session check's answer; these pages wait for it (docs/PRODUCT.md#states).
   if (!checked) return <FullScreenSpinner />;
   return <StoreOutletLoaded />;
 }

@@ -6,7 +6,7 @@ import { creationSlice } from './creation.slice.ts';
 import { musicSlice } from './music.slice.ts';
 import { voiceProfileSlice } from './voice-profile.slice.ts';
 
-/** The four state areas of spec §3, plus the API cache. */
+/** The four state areas of docs/PRODUCT.md#entities, plus the API cache. */
 export const rootReducer = combineReducers({
   account: accountSlice.reducer,
   creation: creationSlice.reducer,

@@ -2,7 +2,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import { voiceCloneApi } from '../api/voice-clone.api.ts';
 import { Status } from './status.ts';
 
-/** Spec §4 "Voice profile": create, photo update, update and voice-over go SAVING → SUCCESS | ERROR; delete goes DELETING → DELETED | ERROR. */
+/** docs/PRODUCT.md#states "Voice profile": create, photo update, update and voice-over go SAVING → SUCCESS | ERROR; delete goes DELETING → DELETED | ERROR. */
 export interface VoiceProfileState {
   createStatus: Status | null;
   updatePhotoStatus: Status | null;

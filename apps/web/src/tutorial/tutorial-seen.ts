@@ -1,6 +1,6 @@
 import { tutorialSeenKey } from '../auth/account.thunks.ts';
 
-/** Remembers in this browser that the tutorial was seen, so sign-in stops offering it (spec §4). */
+/** Remembers in this browser that the tutorial was seen, so sign-in stops offering it (docs/PRODUCT.md#states). */
 export function markTutorialSeen(storage: Pick<Storage, 'setItem'> | null = safeLocalStorage()): void {
   try {
     storage?.setItem(tutorialSeenKey, 'true');

@@ -1,6 +1,6 @@
 /**
- * Spec §3 "Progress wording", AI-vocalist track: ten named phases with a subtitle and a duration, and a completed
- * title and message. The durations (spec §9) only set how long each phase holds relative to the others; the
+ * docs/PRODUCT.md#entities "Progress wording", AI-vocalist track: ten named phases with a subtitle and a duration, and a completed
+ * title and message. The durations (docs/PRODUCT.md#constants) only set how long each phase holds relative to the others; the
  * whole bar is stretched over the server's own estimate, because a build here takes seconds, not 30 minutes.
  */
 export interface BuildPhase {
@@ -26,7 +26,7 @@ export const phaseSubtitleKey = (phase: BuildPhase) => `voiceCloning.progress.ph
 
 const totalMs = vocalistPhases.reduce((sum, phase) => sum + phase.durationMs, 0);
 
-/** Spec §9: the estimate shown is the server's (parsed, 10 when missing) plus 2 seconds. */
+/** docs/PRODUCT.md#constants: the estimate shown is the server's (parsed, 10 when missing) plus 2 seconds. */
 export function shownEstimateSeconds(estimation: unknown): number {
   const parsed = typeof estimation === 'number' ? estimation : Number.parseFloat(String(estimation));
   return (Number.isFinite(parsed) && parsed > 0 ? parsed : 10) + 2;

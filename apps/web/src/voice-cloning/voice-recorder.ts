@@ -1,4 +1,4 @@
-/** Spec §5: shorter samples can't be learnt from. */
+/** docs/PRODUCT.md#validation: shorter samples can't be learnt from. */
 export const MIN_RECORDING_MS = 20_000;
 /** What the instruction asks for (about 40 s including high and low notes). */
 export const SUGGESTED_RECORDING_MS = 40_000;
@@ -61,7 +61,7 @@ export function browserRecorderEnvironment(): RecorderEnvironment {
   };
 }
 
-/** Recording needs both the microphone API and MediaRecorder (spec §8 otherwise). */
+/** Recording needs both the microphone API and MediaRecorder (docs/PRODUCT.md#errors otherwise). */
 export function canRecord(env: RecorderEnvironment): boolean {
   return env.getUserMedia !== null && env.createRecorder !== null;
 }

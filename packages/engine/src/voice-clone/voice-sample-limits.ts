@@ -1,7 +1,7 @@
 import type { Seconds } from '../units.ts';
 import type { AudioFormat } from '../io/audio-decoder.ts';
 
-/** What a voice sample must be (spec §5 and the product decisions). */
+/** What a voice sample must be (docs/PRODUCT.md#validation and the product decisions). */
 export const VOICE_SAMPLE_LIMITS = {
   minSeconds: 20 as Seconds,
   maxSeconds: 300 as Seconds,
