@@ -150,6 +150,42 @@ const rate = (e: WordErrors) => e.errors / Math.max(1, e.referenceWords);
 /** A plain reading heard perfectly would make any ratio infinite: floor it at 2 %. */
 const ratio = (wer: number, plain: number) => wer / Math.max(plain, 0.02);
 
+const HEADER =
+  'artist        tts            WER voice  mix   plain | ratio voice  mix | onsets in30 (chance) p90ms grid                   16ths | notes/line in-key | stem dBTP clip spikes/min (plain) | band kHz (plain) >7k dB';
+
+function formatRow(r: Row): string {
+  const flite = r.tts.startsWith('flite');
+  return [
+    r.artist.padEnd(13),
+    r.tts.padEnd(14),
+    fixed(r.werVoice).padStart(9),
+    fixed(r.werMix).padStart(5),
+    fixed(r.werPlain).padStart(6),
+    '|',
+    (flite ? fixed(ratio(r.werVoice, r.werPlain)) : 'n/a').padStart(11),
+    (flite ? fixed(ratio(r.werMix, r.werPlain)) : 'n/a').padStart(4),
+    '|',
+    String(r.onsets.onsets).padStart(6),
+    fixed(r.onsets.within).padStart(4),
+    `(${fixed(r.onsets.chance)})`.padStart(8),
+    fixed(r.onsets.p90ErrorMs, 0).padStart(5),
+    r.grid.padEnd(22),
+    fixed(r.onsets16th.within).padStart(5),
+    '|',
+    fixed(r.notesPerLine).padStart(10),
+    fixed(r.inKey).padStart(6),
+    '|',
+    fixed(r.stemTruePeakDb, 1).padStart(9),
+    String(r.stemClipped).padStart(4),
+    fixed(r.stemSpikesPerMinute, 0).padStart(10),
+    `(${fixed(r.plainSpikesPerMinute, 0)})`.padStart(7),
+    '|',
+    fixed(r.bandTopHz / 1000, 1).padStart(8),
+    `(${fixed(r.plainBandTopHz / 1000, 1)})`.padStart(7),
+    fixed(r.above7kDb, 1).padStart(6),
+  ].join(' ');
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -219,47 +255,54 @@ async function main() {
     const spans = voiceRender.lines.map((l) => [l.start, l.end] as [Seconds, Seconds]);
     pending.push(
       (async (): Promise<Row> => {
-        const [heardVoice, heardMix, heardPlain, onsets, voicePitch, stemPitch, plainPitch] =
-          await Promise.all([
-            external(() => transcribe(voice)),
-            external(() => transcribe(mix)),
-            external(() => transcribe(plain)),
-            external(() => vowelOnsets(voice)),
-            artist.kind === 'singer' ? external(() => praatPitch(voice)) : Promise.resolve(undefined),
-            external(() => praatPitch(stem)),
-            external(() => praatPitch(plain)),
-          ]);
-        transcripts.push(`# ${artist.id}\nvoice: ${heardVoice}\nmix:   ${heardMix}\nplain: ${heardPlain}\n`);
-        const scale = scalePitchClasses(voiceRender.key);
-        const notes = voicePitch ? spans.map(([a, b]) => notesInSpan(voicePitch, a, b)) : undefined;
-        const stemSamples = stem.channels[0]!;
-        const plainSamples = plain.channels[0]!;
-        const stemBand = vocalBand(stemSamples, stem.sampleRate, stemPitch);
-        return {
-          artist: artist.id,
-          kind: artist.kind,
-          tts: `${artist.recipe.backend}:${artist.recipe.voice}`,
-          werVoice: rate(wordErrors(reference, heardVoice)),
-          werMix: rate(wordErrors(reference, heardMix)),
-          werPlain: rate(wordErrors(reference, heardPlain)),
-          onsets: onsetTiming(onsets, grid),
-          onsets16th: onsetTiming(onsets, grid16),
-          grid: label,
-          ...(notes && voicePitch
-            ? {
-                notesPerLine: notes.reduce((a, b) => a + b, 0) / Math.max(1, notes.length),
-                inKey: inKeyShare(voicePitch, spans, scale).inKey,
-              }
-            : {}),
-          stemTruePeakDb: truePeakDb(stemSamples, stem.sampleRate),
-          stemClipped: clippedSamples(stemSamples),
-          stemSpikesPerMinute: spikesPerMinute(stemSamples, stem.sampleRate).perMinute,
-          plainSpikesPerMinute: spikesPerMinute(plainSamples, plain.sampleRate).perMinute,
-          bandTopHz: stemBand.harmonicTopHz,
-          plainBandTopHz: vocalBand(plainSamples, plain.sampleRate, plainPitch).harmonicTopHz,
-          above7kDb: stemBand.above7kDb,
-          renderSeconds,
-        };
+        const row = await measure();
+        console.log(`  measured ${formatRow(row)}`);
+        return row;
+        async function measure(): Promise<Row> {
+          const [heardVoice, heardMix, heardPlain, onsets, voicePitch, stemPitch, plainPitch] =
+            await Promise.all([
+              external(() => transcribe(voice)),
+              external(() => transcribe(mix)),
+              external(() => transcribe(plain)),
+              external(() => vowelOnsets(voice)),
+              artist.kind === 'singer' ? external(() => praatPitch(voice)) : Promise.resolve(undefined),
+              external(() => praatPitch(stem)),
+              external(() => praatPitch(plain)),
+            ]);
+          transcripts.push(
+            `# ${artist.id}\nvoice: ${heardVoice}\nmix:   ${heardMix}\nplain: ${heardPlain}\n`,
+          );
+          const scale = scalePitchClasses(voiceRender.key);
+          const notes = voicePitch ? spans.map(([a, b]) => notesInSpan(voicePitch, a, b)) : undefined;
+          const stemSamples = stem.channels[0]!;
+          const plainSamples = plain.channels[0]!;
+          const stemBand = vocalBand(stemSamples, stem.sampleRate, stemPitch);
+          return {
+            artist: artist.id,
+            kind: artist.kind,
+            tts: `${artist.recipe.backend}:${artist.recipe.voice}`,
+            werVoice: rate(wordErrors(reference, heardVoice)),
+            werMix: rate(wordErrors(reference, heardMix)),
+            werPlain: rate(wordErrors(reference, heardPlain)),
+            onsets: onsetTiming(onsets, grid),
+            onsets16th: onsetTiming(onsets, grid16),
+            grid: label,
+            ...(notes && voicePitch
+              ? {
+                  notesPerLine: notes.reduce((a, b) => a + b, 0) / Math.max(1, notes.length),
+                  inKey: inKeyShare(voicePitch, spans, scale).inKey,
+                }
+              : {}),
+            stemTruePeakDb: truePeakDb(stemSamples, stem.sampleRate),
+            stemClipped: clippedSamples(stemSamples),
+            stemSpikesPerMinute: spikesPerMinute(stemSamples, stem.sampleRate).perMinute,
+            plainSpikesPerMinute: spikesPerMinute(plainSamples, plain.sampleRate).perMinute,
+            bandTopHz: stemBand.harmonicTopHz,
+            plainBandTopHz: vocalBand(plainSamples, plain.sampleRate, plainPitch).harmonicTopHz,
+            above7kDb: stemBand.above7kDb,
+            renderSeconds,
+          };
+        }
       })(),
     );
     console.log(`  rendered ${artist.id} in ${renderSeconds.toFixed(1)} s`);
@@ -268,43 +311,8 @@ async function main() {
   if (outDir) writeFileSync(join(outDir, 'transcripts.txt'), transcripts.join('\n'));
 
   console.log('');
-  console.log(
-    'artist        tts            WER voice  mix   plain | ratio voice  mix | onsets in30 (chance) p90ms grid                   16ths | notes/line in-key | stem dBTP clip spikes/min (plain) | band kHz (plain) >7k dB',
-  );
-  for (const r of rows) {
-    const flite = r.tts.startsWith('flite');
-    console.log(
-      [
-        r.artist.padEnd(13),
-        r.tts.padEnd(14),
-        fixed(r.werVoice).padStart(9),
-        fixed(r.werMix).padStart(5),
-        fixed(r.werPlain).padStart(6),
-        '|',
-        (flite ? fixed(ratio(r.werVoice, r.werPlain)) : 'n/a').padStart(11),
-        (flite ? fixed(ratio(r.werMix, r.werPlain)) : 'n/a').padStart(4),
-        '|',
-        String(r.onsets.onsets).padStart(6),
-        fixed(r.onsets.within).padStart(4),
-        `(${fixed(r.onsets.chance)})`.padStart(8),
-        fixed(r.onsets.p90ErrorMs, 0).padStart(5),
-        r.grid.padEnd(22),
-        fixed(r.onsets16th.within).padStart(5),
-        '|',
-        fixed(r.notesPerLine).padStart(10),
-        fixed(r.inKey).padStart(6),
-        '|',
-        fixed(r.stemTruePeakDb, 1).padStart(9),
-        String(r.stemClipped).padStart(4),
-        fixed(r.stemSpikesPerMinute, 0).padStart(10),
-        `(${fixed(r.plainSpikesPerMinute, 0)})`.padStart(7),
-        '|',
-        fixed(r.bandTopHz / 1000, 1).padStart(8),
-        `(${fixed(r.plainBandTopHz / 1000, 1)})`.padStart(7),
-        fixed(r.above7kDb, 1).padStart(6),
-      ].join(' '),
-    );
-  }
+  console.log(HEADER);
+  for (const r of rows) console.log(formatRow(r));
   const fliteRows = rows.filter((r) => r.tts.startsWith('flite'));
   const singers = rows.filter((r) => r.kind === 'singer');
   const worst = (values: number[], pick: (...v: number[]) => number) =>
