@@ -16,4 +16,5 @@ export {
   type CoverPhase,
 } from './cover/cover-phases.ts';
 export { FLOW_STYLES, FLOW_STYLE_IDS, type FlowStyle } from './flow/flow-style.ts';
+export { unsayableInLyrics } from './text/text-normalizer.ts';
 export { VOICE_SAMPLE_LIMITS } from './voice-clone/voice-sample-limits.ts';

@@ -1,4 +1,4 @@
-import { FLOW_STYLE_IDS } from '@bops/engine/catalog';
+import { FLOW_STYLE_IDS, unsayableInLyrics } from '@bops/engine/catalog';
 import { LYRICS_MAX_CHARS } from '@bops/shared';
 import { z } from 'zod';
 
@@ -16,7 +16,12 @@ export const createMusicBody = z.object({
     .string({ message: required })
     .trim()
     .min(1, required)
-    .max(LYRICS_MAX_CHARS, `Please keep the lyrics under ${LYRICS_MAX_CHARS} characters`),
+    .max(LYRICS_MAX_CHARS, `Please keep the lyrics under ${LYRICS_MAX_CHARS} characters`)
+    // Refused here, not after the render is queued: an emoji or another script cannot be sung.
+    .superRefine((value, context) => {
+      const problem = unsayableInLyrics(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
   prompt: z.string().trim().max(1000).default(''),
   style: z
     .string()

@@ -71,6 +71,11 @@ describe.each(testDatabaseKinds)('rap creation API on %s (no workers)', (kind) =
       { musicContext: 'la '.repeat(1001) },
       'musicContext: Please keep the lyrics under 3000 characters',
     ],
+    [
+      'lyrics with an emoji',
+      { musicContext: 'We on fire 🔥' },
+      'musicContext: The lyrics contain "🔥" (in "🔥"), which we cannot sing. Write it as words or remove it.',
+    ],
     ['no title', { musicName: '' }, 'musicName: This field is required'],
     ['an unknown artist', { artist_id: 'nobody' }, 'artist_id: There is no artist "nobody".'],
     ['no artist', { artist_id: 'na' }, 'artist_id: Please choose an artist.'],

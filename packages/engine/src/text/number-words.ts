@@ -36,15 +36,15 @@ function underHundred(n: number): string[] {
 function underThousand(n: number): string[] {
   const out: string[] = [];
   if (n >= 100) {
+    // American reading, as the en-us voices and recognisers expect: "one hundred fifty".
     out.push(ONES[Math.floor(n / 100)]!, 'hundred');
     n %= 100;
-    if (n) out.push('and');
   }
   if (n || out.length === 0) out.push(...underHundred(n));
   return out;
 }
 
-/** Cardinal number in words: 2024 -> "two thousand and twenty four". */
+/** Cardinal number in words: 2024 -> "two thousand twenty four". */
 export function cardinalWords(n: number): string[] {
   if (!Number.isFinite(n)) return [];
   if (n < 0) return ['minus', ...cardinalWords(-n)];

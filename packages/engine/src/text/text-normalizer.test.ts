@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeLine } from './text-normalizer.ts';
+import { normalizeLine, unsayableInLyrics } from './text-normalizer.ts';
 import { cardinalWords, yearWords } from './number-words.ts';
+import { RenderInputError } from '../errors.ts';
 
 const spoken = (line: string) =>
   normalizeLine(line)
@@ -10,6 +11,7 @@ const spoken = (line: string) =>
 describe('text normalizer', () => {
   it('reads numbers, years, money, ordinals and decades', () => {
     expect(cardinalWords(2024).join(' ')).toBe('two thousand twenty four');
+    expect(cardinalWords(150).join(' ')).toBe('one hundred fifty');
     expect(yearWords(1999).join(' ')).toBe('nineteen ninety nine');
     expect(spoken('Born in 1994, I was 1st')).toBe('born in nineteen ninety four i was first');
     expect(spoken('$5 on the 90s, 100% real')).toBe('five dollars on the nineties one hundred percent real');
@@ -23,5 +25,83 @@ describe('text normalizer', () => {
     const tokens = normalizeLine('Top 10, yeah!');
     expect(tokens.map((t) => t.display)).toEqual(['Top', '10', 'yeah']);
     expect(tokens[1]!.spoken).toEqual(['ten']);
+  });
+
+  it('reads times of day', () => {
+    expect(spoken('Woke up at 9:45')).toBe('woke up at nine forty five');
+    expect(spoken('7:05 and 12:00')).toBe("seven oh five and twelve o'clock");
+    expect(spoken('at 7 pm, 6am, 9:45pm, 11 p.m. and 10:00 a.m.')).toBe(
+      'at seven p m six eigh m nine forty five p m eleven p m and ten eigh m',
+    );
+    // "am" is only a time after a number.
+    expect(spoken('I am here')).toBe('i am here');
+  });
+
+  it('spells abbreviations letter by letter and keeps spoken acronyms as words', () => {
+    expect(spoken('NYC to LA, the DJ at 92 BPM')).toBe('n y c to l eigh the d j at ninety two b p m');
+    expect(spoken('NASA and the USA, two DJs, MC Volt')).toBe("nasa and the u s eigh two d j's m c volt");
+    expect(spoken('U.S. and D.C.')).toBe('u s and d c');
+    // Shouted words stay words; a whole line in capitals is shouting, not acronyms.
+    expect(spoken('I said NO, we LOVE it')).toBe('i said no we love it');
+    expect(spoken('WE RUN THE CITY, NYC')).toBe('we run the city n y c');
+    expect(spoken('OK')).toBe('okay');
+  });
+
+  it('reads units with the right number', () => {
+    expect(spoken('5 km at 6 am, 5km, 1 km')).toBe(
+      'five kilometers at six eigh m five kilometers one kilometer',
+    );
+    expect(spoken('80 mph, 10kg, 2 lbs, 1 mph')).toBe(
+      'eighty miles per hour ten kilograms two pounds one mile per hour',
+    );
+    expect(spoken("It's 30° or 25°C, 100%")).toBe(
+      "it's thirty degrees or twenty five degrees celsius one hundred percent",
+    );
+  });
+
+  it('reads ordinals, currency, decimals, ranges and symbols', () => {
+    expect(spoken('the 1st, 2nd, 3rd, 22nd and 101st')).toBe(
+      'the first second third twenty second and one hundred first',
+    );
+    expect(spoken('$2.50, $1, €10, £3, £2.50, $0.99, $5k, $1.5m')).toBe(
+      'two dollars and fifty cents one dollar ten euros three pounds two pounds and fifty pence ' +
+        'ninety nine cents five thousand dollars one point five million dollars',
+    );
+    expect(spoken('2.5 times, 9-5, 1990-1995, -3, 1/2')).toBe(
+      'two point five times nine to five nineteen ninety to nineteen ninety five minus three one half',
+    );
+    expect(spoken('#1 on #blessed @ the club, 2 + 2 = 4')).toBe(
+      'number one on hashtag blessed at the club two plus two equals four',
+    );
+    expect(spoken("back in '94")).toBe('back in ninety four');
+  });
+
+  it('takes accents off and refuses what it cannot say', () => {
+    expect(spoken('Café con Beyoncé')).toBe('cafe con beyonce');
+    expect(() => normalizeLine('we on fire 🔥')).toThrow(RenderInputError);
+    expect(() => normalizeLine('we on fire 🔥')).toThrow(/"🔥"/);
+    expect(() => normalizeLine('привет world')).toThrow(RenderInputError);
+    expect(() => normalizeLine('f**k that')).toThrow(/"\*"/);
+    // Punctuation is not speech: nothing to refuse.
+    expect(spoken('Hold on... (yeah) - "wait"!')).toBe('hold on yeah wait');
+    expect(unsayableInLyrics('[Verse 1]\nWoke up at 9:45 in NYC\n(Hook)')).toBeNull();
+    expect(unsayableInLyrics('line one\nwe on fire 🔥')).toMatch(/"🔥".*Write it as words or remove it/);
+  });
+
+  it('never drops a written word silently', () => {
+    const lines = [
+      'Woke up at 9:45 with the city in my veins',
+      'Paid $2.50 for a coffee in NYC',
+      'She made €10 in Paris, Marcus made £3',
+      'Doing 80 mph at 7 pm on the 22nd',
+    ];
+    for (const line of lines) {
+      const tokens = normalizeLine(line);
+      expect(tokens.map((t) => t.display).join(' ')).toBe(line.replace(/,/g, ''));
+      for (const t of tokens) {
+        expect(t.spoken.length).toBeGreaterThan(0);
+        for (const w of t.spoken) expect(w).toMatch(/^[a-z']+$/);
+      }
+    }
   });
 });

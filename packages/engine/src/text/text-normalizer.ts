@@ -1,3 +1,4 @@
+import { RenderInputError } from '../errors.ts';
 import { cardinalWords, decadeWords, ordinalWords, yearWords } from './number-words.ts';
 
 /** A written token and the words a voice should say for it ("24/7" -> twenty four seven). */
@@ -13,11 +14,17 @@ const SYMBOLS: Record<string, string[]> = {
   '%': ['percent'],
   '#': ['number'],
   '=': ['equals'],
+  // Said by name when they stand alone ("get that $").
+  $: ['dollars'],
+  '€': ['euros'],
+  '£': ['pounds'],
+  '°': ['degrees'],
 };
 
 const ABBREVIATIONS: Record<string, string[]> = {
   'mr.': ['mister'],
   'mrs.': ['missus'],
+  'ms.': ['miz'],
   'dr.': ['doctor'],
   'st.': ['street'],
   'vs.': ['versus'],
@@ -25,8 +32,109 @@ const ABBREVIATIONS: Record<string, string[]> = {
   'ft.': ['featuring'],
   'feat.': ['featuring'],
   'w/': ['with'],
+  'w/o': ['without'],
+  'etc.': ['et', 'cetera'],
   ok: ['okay'],
 };
+
+/**
+ * Letters as a voice says them alone. A lone "a" is read as the article ("uh") by both TTS
+ * engines; "eigh" is the spelling both read as the letter name.
+ */
+const letterWord = (letter: string): string => (letter === 'a' ? 'eigh' : letter);
+
+/** Capitalised words said as words, not spelled out. */
+const SPOKEN_ACRONYMS = new Set([
+  'nasa',
+  'nato',
+  'fifa',
+  'unicef',
+  'unesco',
+  'scuba',
+  'laser',
+  'radar',
+  'covid',
+  'yolo',
+  'fomo',
+  'opec',
+  'nascar',
+  'ikea',
+  'gif',
+  'emoji',
+]);
+
+/** Capitalised words always spelled letter by letter, even in a line written all in capitals. */
+const LETTER_ACRONYMS = new Set([
+  'la',
+  'usa',
+  'uk',
+  'eu',
+  'us',
+  'atm',
+  'vip',
+  'ceo',
+  'fbi',
+  'cia',
+  'nba',
+  'nfl',
+  'dna',
+  'id',
+  'iou',
+  'ufo',
+  'ai',
+  'bbq',
+  'asap',
+  'rip',
+  'lol',
+  'omg',
+  'fyi',
+  'irl',
+  'pr',
+  'pc',
+  'ac',
+  'uv',
+  'usb',
+  'ep',
+  'lp',
+  'aka',
+  'eta',
+  'mvp',
+  'ot',
+  'ko',
+]);
+
+/** Short words often written in capitals for emphasis ("I said NO"): said as words. */
+const EMPHASIS_WORDS = new Set(
+  (
+    'no go so oh yo yes yeah yea wow hey up on off me my we he it is in to do be by an or if at ' +
+    'the and you out one two ten big all now top hot bad mad run get got let see say fly why sky ' +
+    'cry try dry shy bye her him his she was are not new old war god man boy our own way day'
+  ).split(' '),
+);
+
+/** A run of capitals said letter by letter, or null when it is a word ("NASA", "LOVE"). */
+function spelledLetters(piece: string, shoutedLine: boolean): string[] | null {
+  const m = /^([A-Z]{2,6})(s?)$/.exec(piece);
+  if (!m) return null;
+  const lower = m[1]!.toLowerCase();
+  if (SPOKEN_ACRONYMS.has(lower)) return null;
+  // No vowel to read it by (Y counts only at the end: MY, WHY): NYC, DJ, BPM, NYPD.
+  const unpronounceable = !/[aeiou]|y$/.test(lower);
+  const spell =
+    LETTER_ACRONYMS.has(lower) ||
+    unpronounceable ||
+    (!shoutedLine && lower.length <= 3 && !EMPHASIS_WORDS.has(lower));
+  if (!spell) return null;
+  const letters = lower.split('').map(letterWord);
+  if (m[2]) letters[letters.length - 1] += "'s";
+  return letters;
+}
+
+/** Dotted initials: "a.m.", "U.S.", "D.C." */
+function dottedLetters(piece: string): string[] | null {
+  if (!/^(?:[a-z]\.){2,}$/i.test(piece)) return null;
+  return piece.replace(/\./g, '').toLowerCase().split('').map(letterWord);
+}
 
 /** Word-internal apostrophes survive; curly quotes become straight ones first. */
 const cleanWord = (w: string) =>
@@ -42,78 +150,247 @@ function expandDroppedG(word: string): string {
   return /[a-z]{2,}in'$/.test(word) ? `${word.slice(0, -1)}g` : word;
 }
 
+/** Units after a number: [said after exactly one, said after any other amount]. */
+const UNITS: Record<string, [string, string]> = {
+  km: ['kilometer', 'kilometers'],
+  kms: ['kilometers', 'kilometers'],
+  m: ['meter', 'meters'],
+  cm: ['centimeter', 'centimeters'],
+  mm: ['millimeter', 'millimeters'],
+  kg: ['kilogram', 'kilograms'],
+  kgs: ['kilograms', 'kilograms'],
+  g: ['gram', 'grams'],
+  mg: ['milligram', 'milligrams'],
+  ml: ['milliliter', 'milliliters'],
+  lb: ['pound', 'pounds'],
+  lbs: ['pounds', 'pounds'],
+  mph: ['mile per hour', 'miles per hour'],
+  kph: ['kilometer per hour', 'kilometers per hour'],
+  'km/h': ['kilometer per hour', 'kilometers per hour'],
+  mi: ['mile', 'miles'],
+  ft: ['foot', 'feet'],
+  min: ['minute', 'minutes'],
+  mins: ['minutes', 'minutes'],
+  sec: ['second', 'seconds'],
+  secs: ['seconds', 'seconds'],
+  hr: ['hour', 'hours'],
+  hrs: ['hours', 'hours'],
+  bpm: ['b p m', 'b p m'],
+  '%': ['percent', 'percent'],
+  '°': ['degree', 'degrees'],
+  '°c': ['degree celsius', 'degrees celsius'],
+  '°f': ['degree fahrenheit', 'degrees fahrenheit'],
+};
+
+/** Units also read when written apart from the number ("60 mph"); one-letter ones only glued ("5m"). */
+const isSpacedUnit = (word: string) => word.length > 1 && UNITS[word.toLowerCase()] !== undefined;
+
+function unitWords(unit: string, singular: boolean): string[] {
+  const forms = UNITS[unit.toLowerCase()]!;
+  return forms[singular ? 0 : 1].split(' ');
+}
+
+const CURRENCIES: Record<string, { one: string; many: string; cent: string; cents: string }> = {
+  $: { one: 'dollar', many: 'dollars', cent: 'cent', cents: 'cents' },
+  '€': { one: 'euro', many: 'euros', cent: 'cent', cents: 'cents' },
+  '£': { one: 'pound', many: 'pounds', cent: 'penny', cents: 'pence' },
+};
+const SCALE_SUFFIX: Record<string, string> = { k: 'thousand', m: 'million', b: 'billion', bn: 'billion' };
+
+const MERIDIEM = /^(?:am|pm|a\.m\.?|p\.m\.?)$/i;
+const meridiemWords = (text: string) => [letterWord(text[0]!.toLowerCase()), 'm'];
+
+/** "9:45" -> nine forty five, "7:05" -> seven oh five, "12:00" -> twelve o'clock. */
+function timeWords(hours: number, minutes: number): string[] {
+  if (minutes === 0) return [...cardinalWords(hours), "o'clock"];
+  return [
+    ...cardinalWords(hours),
+    ...(minutes < 10 ? ['oh', ...cardinalWords(minutes)] : cardinalWords(minutes)),
+  ];
+}
+
+/** Plain integers: four digits from 1100 to 2099 without a comma read as a year. */
+function integerWords(raw: string): string[] {
+  const n = Number(raw.replace(/,/g, ''));
+  if (!raw.includes(',') && raw.length === 4 && n >= 1100 && n <= 2099) return yearWords(n);
+  return cardinalWords(n);
+}
+
+const decimalWords = (whole: string, fraction: string) => [
+  ...integerWords(whole),
+  'point',
+  ...fraction.split('').flatMap((d) => cardinalWords(Number(d))),
+];
+
+const FRACTIONS: Record<string, string[]> = {
+  '1/2': ['one', 'half'],
+  '1/3': ['one', 'third'],
+  '2/3': ['two', 'thirds'],
+  '1/4': ['one', 'quarter'],
+  '3/4': ['three', 'quarters'],
+};
+
+/** Number forms of one written piece; null when it is not one. */
 function numberToWords(raw: string): string[] | null {
-  let m = /^\$(\d[\d,]*)(?:\.(\d{2}))?$/.exec(raw);
+  let m = /^([$€£])(\d[\d,]*)(?:\.(\d{1,2}))?(k|m|bn|b)?$/i.exec(raw);
   if (m) {
-    const n = Number(m[1]!.replace(/,/g, ''));
-    const words = [...cardinalWords(n), n === 1 ? 'dollar' : 'dollars'];
-    if (m[2] && Number(m[2])) words.push('and', ...cardinalWords(Number(m[2])), 'cents');
-    return words;
+    const currency = CURRENCIES[m[1]!]!;
+    const whole = Number(m[2]!.replace(/,/g, ''));
+    if (m[4]) {
+      const amount = m[3] ? decimalWords(m[2]!, m[3]) : cardinalWords(whole);
+      return [...amount, SCALE_SUFFIX[m[4].toLowerCase()]!, currency.many];
+    }
+    const cents = m[3] ? Number(m[3].padEnd(2, '0')) : 0;
+    const centWords = [...cardinalWords(cents), cents === 1 ? currency.cent : currency.cents];
+    if (whole === 0 && cents) return centWords;
+    const words = [...cardinalWords(whole), whole === 1 ? currency.one : currency.many];
+    return cents ? [...words, 'and', ...centWords] : words;
   }
+  m = /^(\d{1,2}):([0-5]\d)(am|pm|a\.m\.?|p\.m\.?)?$/i.exec(raw);
+  if (m && Number(m[1]) <= 24) {
+    const words = timeWords(Number(m[1]), Number(m[2]));
+    if (!m[3]) return words;
+    if (words[words.length - 1] === "o'clock") words.pop();
+    return [...words, ...meridiemWords(m[3])];
+  }
+  m = /^(\d{1,2})(am|pm|a\.m\.?|p\.m\.?)$/i.exec(raw);
+  if (m) return [...cardinalWords(Number(m[1])), ...meridiemWords(m[2]!)];
   m = /^(\d+)(st|nd|rd|th)$/i.exec(raw);
   if (m) return ordinalWords(Number(m[1]));
   m = /^'?(\d{2}|\d{4})'?s$/.exec(raw);
   if (m) return decadeWords(Number(m[1]));
-  m = /^(\d+)%$/.exec(raw);
-  if (m) return [...cardinalWords(Number(m[1])), 'percent'];
+  m = /^'(\d{2})$/.exec(raw);
+  if (m) return cardinalWords(Number(m[1]));
   m = /^(\d+)\/(\d+)$/.exec(raw);
-  if (m) return [...cardinalWords(Number(m[1])), ...cardinalWords(Number(m[2]))];
-  m = /^(\d+)k$/i.exec(raw);
-  if (m) return [...cardinalWords(Number(m[1])), 'k'];
-  m = /^(\d+)\.(\d+)$/.exec(raw);
-  if (m)
-    return [
-      ...cardinalWords(Number(m[1])),
-      'point',
-      ...m[2]!.split('').flatMap((d) => cardinalWords(Number(d))),
-    ];
-  m = /^\d[\d,]*$/.exec(raw);
+  if (m) return FRACTIONS[raw] ?? [...cardinalWords(Number(m[1])), ...cardinalWords(Number(m[2]))];
+  m = /^(\d[\d,]*)[-–](\d[\d,]*)$/.exec(raw);
+  if (m) return [...integerWords(m[1]!), 'to', ...integerWords(m[2]!)];
+  m = /^-(\d[\d,]*(?:\.\d+)?)$/.exec(raw);
+  if (m) return ['minus', ...numberToWords(m[1]!)!];
+  m = /^(\d[\d,]*)(?:\.(\d+))?(%|°[cf]?|[a-z]+(?:\/h)?)?$/i.exec(raw);
   if (m) {
-    const n = Number(raw.replace(/,/g, ''));
-    if (!raw.includes(',') && raw.length === 4 && n >= 1100 && n <= 2099) return yearWords(n);
-    return cardinalWords(n);
+    const amount = m[2] ? decimalWords(m[1]!, m[2]) : integerWords(m[1]!);
+    if (!m[3]) return amount;
+    const unit = m[3].toLowerCase();
+    if (unit === 'k') return [...amount, 'k'];
+    if (!UNITS[unit]) return null;
+    return [...amount, ...unitWords(unit, !m[2] && Number(m[1]) === 1)];
   }
   return null;
 }
 
-/** Turns one lyric line into display tokens with the words a TTS voice should say. */
+/** Letters the voices can say once accents are taken off ("café" -> "cafe"). */
+const stripAccents = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '');
+
+/** Marks that only shape the written line; dropping them loses nothing that is spoken. */
+const SILENT_MARKS = /[.,!?;:"'()[\]{}\u2026\-\u2013\u2014/_~]/g;
+
+function refuseUnsayable(piece: string): never {
+  const character = [...piece.replace(/[a-z0-9']/gi, '').replace(SILENT_MARKS, '')][0] ?? piece;
+  throw new RenderInputError(
+    `The lyrics contain "${character}" (in "${piece.slice(0, 40)}"), which we cannot sing. ` +
+      'Write it as words or remove it.',
+  );
+}
+
+/**
+ * Turns one lyric line into display tokens with the words a TTS voice should say. Every written
+ * piece is either spoken or punctuation; anything else (emoji, other scripts) is refused with a
+ * RenderInputError rather than dropped.
+ */
 export function normalizeLine(line: string): NormalizedToken[] {
   const tokens: NormalizedToken[] = [];
   const raw = line
     .replace(/[\u2018\u2019\u02bc]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/[\u2013\u2014]/g, ' ');
+  // A line written all in capitals is shouted, not a row of acronyms.
+  const shoutedLine = !/[a-z]/.test(raw) && /[A-Z]{2}/.test(raw);
+  let previousWasNumber = false;
   for (const piece of raw.split(/\s+/).filter(Boolean)) {
-    const bare = piece.replace(/^[("[{]+|[)"\]},;:!?.]+$/g, '');
+    const bare = piece.replace(/^[("[{]+|[)"\]},;:!?]+$/g, '').replace(/(?<![a-z]\.[a-z]|\.)\.+$/i, '');
     const lower = piece.toLowerCase().replace(/[,;:!?"]+$/, '');
+    const afterNumber = previousWasNumber;
+    previousWasNumber = false;
+    const push = (spoken: string[], display = bare || piece) => {
+      if (spoken.length) tokens.push({ display, spoken });
+    };
     if (ABBREVIATIONS[lower]) {
-      tokens.push({ display: bare || piece, spoken: ABBREVIATIONS[lower] });
+      push(ABBREVIATIONS[lower]);
+      continue;
+    }
+    // "7 pm", "60 mph": the piece before was a number.
+    if (afterNumber && MERIDIEM.test(bare)) {
+      // "10:00 am" is "ten a m", not "ten o'clock a m".
+      const previous = tokens[tokens.length - 1]!;
+      if (previous.spoken.length > 1 && previous.spoken[previous.spoken.length - 1] === "o'clock")
+        previous.spoken = previous.spoken.slice(0, -1);
+      push(meridiemWords(bare));
+      continue;
+    }
+    if (afterNumber && isSpacedUnit(bare)) {
+      const previous = tokens[tokens.length - 1]!;
+      push(unitWords(bare, previous.spoken.length === 1 && previous.spoken[0] === 'one'));
       continue;
     }
     const numeric = numberToWords(bare);
     if (numeric) {
-      tokens.push({ display: bare, spoken: numeric });
+      push(numeric);
+      previousWasNumber = /^\d[\d,.:]*$/.test(bare);
       continue;
     }
     if (SYMBOLS[bare]) {
-      tokens.push({ display: bare, spoken: SYMBOLS[bare] });
+      push(SYMBOLS[bare]);
       continue;
     }
-    // Split glued forms ("rock&roll", "day-to-day", "R2") into sayable parts.
-    const parts = bare
-      .split(/([&@+%#=]|-|\/|(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z]))/i)
+    const dotted = dottedLetters(bare);
+    if (dotted) {
+      push(dotted);
+      continue;
+    }
+    const plain = stripAccents(bare);
+    const letters = spelledLetters(plain, shoutedLine);
+    if (letters) {
+      push(letters);
+      continue;
+    }
+    // Split glued forms ("rock&roll", "day-to-day", "R2", "#1", "@night") into sayable parts.
+    const parts = plain
+      .split(/([&@+%#=°$€£]|-|\/|(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z]))/i)
       .filter((p) => p && p !== '-' && p !== '/');
     const spoken: string[] = [];
-    for (const part of parts) {
+    for (const [k, part] of parts.entries()) {
       const n = numberToWords(part);
       if (n) spoken.push(...n);
+      else if (part === '#' && parts[k + 1] && !/^\d/.test(parts[k + 1]!)) spoken.push('hashtag');
       else if (SYMBOLS[part]) spoken.push(...SYMBOLS[part]);
       else {
+        if (/[^a-z0-9'\u2018\u2019\u02bc`]/i.test(part.replace(SILENT_MARKS, ''))) refuseUnsayable(piece);
         const w = expandDroppedG(cleanWord(part));
-        if (/[a-z]/.test(w)) spoken.push(w);
+        if (/[a-z]/.test(w)) spoken.push(...(spelledLetters(part, shoutedLine) ?? [w]));
+        else if (/\d/.test(part))
+          spoken.push(
+            ...part
+              .split(/\D+/)
+              .filter(Boolean)
+              .flatMap((d) => integerWords(d)),
+          );
       }
     }
-    if (spoken.length) tokens.push({ display: bare || piece, spoken });
+    push(spoken);
   }
   return tokens;
+}
+
+/** The message for the first thing in the lyrics no voice can say, or null when all is sayable. */
+export function unsayableInLyrics(lyrics: string): string | null {
+  for (const line of lyrics.split(/\r?\n/)) {
+    try {
+      normalizeLine(line);
+    } catch (error) {
+      if (error instanceof RenderInputError) return error.message;
+      throw error;
+    }
+  }
+  return null;
 }
