@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTempDir, startTestRuntime, testDatabaseKinds, type TestRuntime } from './test/test-runtime.ts';
 
 describe.each(testDatabaseKinds)('HTTP application on %s', (kind) => {
@@ -34,8 +34,28 @@ describe.each(testDatabaseKinds)('HTTP application on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       statusCode: 200,
-      data: { status: 'ok', version: expect.any(String), database: kind, storage: 'local', role: 'all' },
+      data: {
+        status: 'ok',
+        version: expect.any(String),
+        database: kind,
+        storage: 'local',
+        role: 'all',
+        checks: { database: 'ok', storage: 'ok', queue: 'ok' },
+        tools: { ytDlp: expect.stringMatching(/^(available|missing)$/), mail: 'outbox' },
+      },
     });
+  });
+
+  it('tells which part fails, with 503 for the load balancer', async () => {
+    const stat = vi.spyOn(runtime.storage, 'stat').mockRejectedValueOnce(new Error('bucket gone'));
+    const response = await runtime.app!.inject({ method: 'GET', url: '/api/health' });
+    stat.mockRestore();
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      statusCode: 503,
+      data: { status: 'failing', checks: { database: 'ok', storage: 'failing', queue: 'ok' } },
+    });
+    expect((await runtime.app!.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
   it('answers an unknown API route with a JSON 404', async () => {

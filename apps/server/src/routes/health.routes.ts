@@ -6,5 +6,9 @@ export async function healthRoutes(
   app: FastifyInstance,
   { services }: { services: Services },
 ): Promise<void> {
-  app.get('/api/health', async () => ok(await services.health.check()));
+  app.get('/api/health', async (_request, reply) => {
+    const health = await services.health.check();
+    const statusCode = health.status === 'ok' ? 200 : 503;
+    return reply.status(statusCode).send(ok(health, statusCode));
+  });
 }

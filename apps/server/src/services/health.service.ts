@@ -1,30 +1,75 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import type { HealthResponse } from '../routes/health.schema.ts';
+import type { Storage } from '../storage/storage.ts';
 
 export const BOPS_VERSION = '0.1.0';
+
+/** How long one part may take to answer before it counts as failing: health must answer quickly. */
+const CHECK_TIMEOUT_MS = 2000;
 
 export class HealthService {
   readonly #db: Database;
   readonly #config: Config;
   readonly #databaseKind: 'pglite' | 'postgres';
+  readonly #storage: Storage;
+  readonly #queue: JobQueue;
+  readonly #ytDlpAvailable: () => boolean;
 
-  constructor(deps: { db: Database; config: Config; databaseKind: 'pglite' | 'postgres' }) {
+  constructor(deps: {
+    db: Database;
+    config: Config;
+    databaseKind: 'pglite' | 'postgres';
+    storage: Storage;
+    queue: JobQueue;
+    ytDlpAvailable: () => boolean;
+  }) {
     this.#db = deps.db;
     this.#config = deps.config;
     this.#databaseKind = deps.databaseKind;
+    this.#storage = deps.storage;
+    this.#queue = deps.queue;
+    this.#ytDlpAvailable = deps.ytDlpAvailable;
   }
 
-  /** Answers only when the database answers, so a load balancer stops sending work to a broken node. */
+  /**
+   * The database, the file storage and the job queue, each checked on its own, and the optional tools. A load
+   * balancer reads the status code (503 when a part fails); an operator reads which part.
+   */
   async check(): Promise<HealthResponse> {
-    await this.#db.execute(sql`select 1`);
+    const [database, storage, queue] = await Promise.all([
+      passes(() => this.#db.execute(sql`select 1`)),
+      passes(() => this.#storage.stat('health/probe')),
+      passes(() => this.#queue.depth()),
+    ]);
+    const checks = { database, storage, queue } as const;
     return {
-      status: 'ok',
+      status: Object.values(checks).every((c) => c === 'ok') ? 'ok' : 'failing',
       version: BOPS_VERSION,
       database: this.#databaseKind,
       storage: this.#config.storage.kind,
       role: this.#config.role,
+      checks,
+      tools: {
+        ytDlp: this.#ytDlpAvailable() ? 'available' : 'missing',
+        mail: this.#config.mail.smtpUrl ? 'smtp' : 'outbox',
+      },
     };
+  }
+}
+
+async function passes(run: () => Promise<unknown>): Promise<'ok' | 'failing'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'failing'>((resolve) => {
+    timer = setTimeout(() => resolve('failing'), CHECK_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([run().then(() => 'ok' as const), timeout]);
+  } catch {
+    return 'failing';
+  } finally {
+    clearTimeout(timer);
   }
 }

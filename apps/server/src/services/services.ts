@@ -96,10 +96,19 @@ export function createServices(deps: ServiceDeps): Services {
     logger: deps.logger,
   });
   const creations = new CreationRepository(db);
+  // One importer: the cover uses it, health reports whether it can fetch links; refused downloads are logged.
+  const links = SongLinkImporter.fromConfig(deps.config, deps.logger);
   return {
     storage: deps.storage,
     uploads: deps.uploads,
-    health: new HealthService({ db, config: deps.config, databaseKind: deps.database.kind }),
+    health: new HealthService({
+      db,
+      config: deps.config,
+      databaseKind: deps.database.kind,
+      storage: deps.storage,
+      queue: deps.queue,
+      ytDlpAvailable: () => links.available,
+    }),
     auth: new AuthService({
       auth: deps.auth,
       config: deps.config,
@@ -155,7 +164,7 @@ export function createServices(deps: ServiceDeps): Services {
       storage: deps.storage,
       playlists,
       singers: voiceClones,
-      links: SongLinkImporter.fromConfig(deps.config),
+      links,
       logger: deps.logger,
     }),
   };
