@@ -8,7 +8,7 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema.ts';
 import type { SessionCache } from './session-cache.ts';
-import { keyAccountsOnSubject, runAuthRequest } from './subject-keyed-accounts.ts';
+import { isProviderFlow, keyAccountsOnSubject, runAuthRequest } from './subject-keyed-accounts.ts';
 
 /** Header carrying the client address Fastify resolved; anything a client sends under it is replaced. */
 export const CLIENT_IP_HEADER = 'x-bops-client-ip';
@@ -66,7 +66,10 @@ export function createAuth(options: {
     },
     user: {
       // Set from the name at sign-up; clients cannot choose it through the auth endpoints.
-      additionalFields: { displayName: { type: 'string', required: false, input: false, defaultValue: '' } },
+      additionalFields: {
+        displayName: { type: 'string', required: false, input: false, defaultValue: '' },
+        localEmail: { type: 'string', required: false, input: false, returned: false },
+      },
     },
     account: { accountLinking: { enabled: false } },
     session: { expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600 },
@@ -97,7 +100,14 @@ export function createAuth(options: {
       user: {
         create: {
           // A new account starts with its display name from the sign-up form or the provider's profile.
-          before: async (user) => ({ data: { ...user, displayName: String(user.name ?? '').slice(0, 100) } }),
+          // A local account also claims its lower-cased address, which the database keeps unique.
+          before: async (user) => ({
+            data: {
+              ...user,
+              displayName: String(user.name ?? '').slice(0, 100),
+              localEmail: isProviderFlow() ? null : String(user.email).trim().toLowerCase(),
+            },
+          }),
         },
       },
       session: {

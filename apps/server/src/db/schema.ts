@@ -39,8 +39,13 @@ export const users = pgTable(
       .notNull()
       .default('active'),
     terminatedAt: timestamp('terminated_at', { withTimezone: true }),
+    /**
+     * The lower-cased address of a local (password) account, unique: two sign-ups racing on one address
+     * make one account. Null for accounts made through an identity provider, which may share an address.
+     */
+    localEmail: text('local_email'),
   },
-  (t) => [index('users_email_idx').on(t.email)],
+  (t) => [index('users_email_idx').on(t.email), uniqueIndex('users_local_email_idx').on(t.localEmail)],
 );
 
 export const sessions = pgTable(
