@@ -175,7 +175,7 @@ describe('crash recovery of creations', () => {
       .toBe(1);
   });
 
-  it('finishes a song cover whose render was killed, once', { timeout: 300_000 }, async () => {
+  it('finishes a song cover whose render was killed, once', { timeout: 420_000 }, async () => {
     const port = freePort();
     const base = `http://localhost:${port}`;
     environment = await createTestEnvironment('pglite', { PUBLIC_URL: base });

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { SONG_COVER_LIMITS } from '@bops/shared';
@@ -21,7 +23,8 @@ describe.each(testDatabaseKinds)('song cover API on %s (no workers)', (kind) => 
   beforeAll(async () => {
     runtime = await startTestRuntime(kind, {
       // No yt-dlp here, whatever the machine has: links are unavailable and say so.
-      env: { DAILY_CREATION_LIMIT: '2', YTDLP_PATH: '/nonexistent/yt-dlp' },
+      // Five uploads at once from one person race for the daily limit, not for the upload places.
+      env: { DAILY_CREATION_LIMIT: '2', YTDLP_PATH: '/nonexistent/yt-dlp', UPLOADS_PER_PERSON: '5' },
       start: { workers: false },
     });
     song = await makeTestSongMp3(4);
@@ -204,6 +207,10 @@ describe.each(testDatabaseKinds)('song cover API on %s (no workers)', (kind) => 
       expect(await tasksOf(user)).toEqual([]);
       expect(await songsOf(user)).toEqual([]);
       expect(await storedKeys()).toEqual(before);
+      // Nor is anything left where uploads arrive.
+      const uploads = path.join(runtime.config.dataDir, 'uploads');
+      const left = await fs.readdir(uploads, { recursive: true, withFileTypes: true }).catch(() => []);
+      expect(left.filter((entry) => entry.isFile())).toEqual([]);
     },
   );
 
