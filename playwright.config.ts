@@ -77,6 +77,8 @@ export default defineConfig({
         GOOGLE_CLIENT_SECRET: 'bops-test-secret-0123456789',
         GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${idpPort}/.well-known/openid-configuration`,
         SIGN_IN_RATE_LIMIT: '1000',
+        // Song links need yt-dlp, which CI does not install: the tests see a server without it, wherever they run.
+        YTDLP_PATH: '/nonexistent/yt-dlp',
         // Set by .ci/run for a second pass on PostgreSQL (an empty database of its own).
         ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       },
