@@ -19,6 +19,7 @@ import {
 } from './cover-phases.ts';
 import { autoShift, leadMelody, melodyMedian, type LeadPitch } from './lead-melody.ts';
 import { convertLead } from './voice-conversion.ts';
+import type { SelectionOptions } from '../voice-clone/exemplar-index.ts';
 import { duckResidue, mixCover, shiftAccompaniment } from './cover-mixer.ts';
 import { separateSong } from '../separation/song-separator.ts';
 
@@ -69,7 +70,10 @@ export interface CoverDiagnostics {
 export interface CoverControls {
   onProgress?: (phase: CoverPhase, fraction: number) => void;
   signal?: AbortSignal;
+  /** Keep the converted vocal and the melodies in the result (tests, evaluations); not for the wire. */
   diagnostics?: boolean;
+  /** Frame-selection settings other than the cover's defaults (evaluations tune them). */
+  selection?: SelectionOptions;
 }
 
 /** What a separator gives the cover: the lead, the rest, and the lead's pitch. */
@@ -191,6 +195,7 @@ export async function renderCoverWith(
     f0: targetF0,
     model,
     outputRate: SAMPLE_RATE,
+    ...(controls.selection ? { selection: controls.selection } : {}),
     ...(signal ? { signal } : {}),
     onProgress: (fraction) => onProgress?.('converting-voice', fraction),
   });
