@@ -29,21 +29,18 @@ export interface SeparationTuning {
   stationarySuppression: number;
   /** Votes against F0s whose harmonics fall between a peak's (octave errors). */
   subharmonicPenalty: number;
-  /** Wiener refinements of the mask from the separated sources' smoothed power. */
-  refinements: number;
 }
 
 export const DEFAULT_TUNING: SeparationTuning = {
-  position: 8,
+  position: 1.5,
   harmonicity: 1,
   comb: 1,
   unvoicedShare: 0.15,
   harmonicHalf: 2,
   percussiveHalf: 8,
   repetition: 0.5,
-  stationarySuppression: 0,
+  stationarySuppression: 0.7,
   subharmonicPenalty: 1,
-  refinements: 0,
 };
 
 export interface SeparationOptions {
@@ -76,9 +73,9 @@ const COMB_MAX_HZ: Hz = 8000;
  * Lead-vocal separation without learned weights. The first pass keeps the low band of each
  * frame's magnitude; from it come the predominant melody (harmonic salience and Viterbi contour
  * tracking) and, for every frame, the frames it repeats (REPET-SIM). The second pass, block by
- * block, turns the cues into a soft mask per time-frequency bin (summed log-odds: the lead's
- * stereo position, harmonic against percussive, the melody's harmonic comb, non-repeating against
- * repeating), resynthesises the masked vocal, and leaves the rest as the accompaniment, so the two
+ * block, turns the cues into a soft mask per time-frequency bin (a weighted product of each cue's
+ * soft mask: the lead's stereo position, harmonic against percussive, the melody's harmonic comb,
+ * non-repeating against repeating), resynthesises the masked vocal, and leaves the rest as the accompaniment, so the two
  * always sum back to the song.
  */
 export async function separateSong(
@@ -195,7 +192,6 @@ async function separateWith(
         masks[row + k] = m;
       }
     }
-    for (let r = 0; r < tuning.refinements; r++) refineMasks(masks, mag, count, bins, harmonic, scratch);
     const end = Math.min(frames, start + BLOCK_FRAMES);
     for (let t = start; t < end; t++) {
       const i = t - first;
@@ -250,28 +246,6 @@ function melodyOf(
   return trackMelody(salience, frames, { hop: stft.hop / sampleRate });
 }
 
-/**
- * Kernel-additive refinement: the vocal's power is smoothed across neighbouring bins (it moves),
- * the accompaniment's along time (it sustains) and the mask becomes their Wiener ratio.
- */
-function refineMasks(
-  masks: Float32Array,
-  mag: Float32Array,
-  count: number,
-  bins: number,
-  work: Float32Array,
-  scratch: Float64Array,
-): void {
-  const accompaniment = new Float32Array(count * bins);
-  for (let i = 0; i < count * bins; i++) accompaniment[i] = (1 - masks[i]!) * mag[i]!;
-  for (let k = 0; k < bins; k++) runningMedian(accompaniment, work, k, bins, count, 4, scratch);
-  for (let i = 0; i < count * bins; i++) {
-    const v = masks[i]! * mag[i]!;
-    const a = Math.max(work[i]!, 0);
-    masks[i] = (v * v) / (v * v + a * a + 1e-20);
-  }
-}
-
 function monoMagnitude(s: StereoSpectrum, out: Float32Array): void {
   for (let k = 0; k < out.length; k++) {
     const power = s.leftRe[k]! ** 2 + s.leftIm[k]! ** 2 + s.rightRe[k]! ** 2 + s.rightIm[k]! ** 2;
@@ -283,6 +257,7 @@ function monoMagnitude(s: StereoSpectrum, out: Float32Array): void {
 function power(x: number, w: number): number {
   if (w === 1) return x;
   if (w === 0.5) return Math.sqrt(x);
+  if (w === 1.5) return x * Math.sqrt(x);
   if (w === 2) return x * x;
   if (w === 4) return (x * x) ** 2;
   if (w === 8) return ((x * x) ** 2) ** 2;
