@@ -16,6 +16,23 @@ export const CLIENT_IP_HEADER = 'x-bops-client-ip';
 /** Session cookies are named `bops.session_token` (`__Secure-` in front on https). */
 export const COOKIE_PREFIX = 'bops';
 
+/** Characters that reorder or hide text (bidi overrides and isolates, marks) and other controls. */
+const HIDDEN_CONTROLS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * An account name as kept: without controls, at most 100 characters (every session answer carries it),
+ * whatever the sign-up form or a provider's profile sent.
+ */
+export function accountName(value: unknown): string {
+  return [
+    ...String(value ?? '')
+      .replace(HIDDEN_CONTROLS, '')
+      .trim(),
+  ]
+    .slice(0, 100)
+    .join('');
+}
+
 /**
  * Sign-in for Bops: local e-mail + password accounts and OpenID Connect providers (Google included,
  * configured through the same generic path as any other provider). Accounts are keyed on
@@ -101,12 +118,21 @@ export function createAuth(options: {
         create: {
           // A new account starts with its display name from the sign-up form or the provider's profile.
           // A local account also claims its lower-cased address, which the database keeps unique.
+          before: async (user) => {
+            const name = accountName(user.name);
+            return {
+              data: {
+                ...user,
+                name,
+                displayName: name,
+                localEmail: isProviderFlow() ? null : String(user.email).trim().toLowerCase(),
+              },
+            };
+          },
+        },
+        update: {
           before: async (user) => ({
-            data: {
-              ...user,
-              displayName: String(user.name ?? '').slice(0, 100),
-              localEmail: isProviderFlow() ? null : String(user.email).trim().toLowerCase(),
-            },
+            data: 'name' in user ? { ...user, name: accountName(user.name) } : user,
           }),
         },
       },

@@ -61,6 +61,23 @@ describe.each(testDatabaseKinds)('racing sign-ups on %s', (kind) => {
     expect(credentials).toHaveLength(1);
   });
 
+  it('keeps account names short and free of hidden controls', async () => {
+    const signUpNamed = (name: string, n: number) =>
+      runtime.app!.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        remoteAddress: `198.19.0.${n}`,
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+        payload: { email: `named-${n}-${kind}@example.test`, password: 'correct horse battery', name },
+      });
+    const long = await signUpNamed('x'.repeat(100_000), 1);
+    expect(long.statusCode).toBe(200);
+    expect(long.json().user.name).toBe('x'.repeat(100));
+    expect(long.body.length).toBeLessThan(2000);
+    const bidi = await signUpNamed('\u202Egnp.exe\u202C Ada\u0007', 2);
+    expect(bidi.json().user.name).toBe('gnp.exe Ada');
+  });
+
   it('answers a later sign-up on a taken address the same way', async () => {
     const address = `later-${kind}@example.test`;
     expect((await signUp(address, 900)).statusCode).toBe(200);

@@ -53,11 +53,14 @@ export function withLinkPreview(indexHtml: string, preview: LinkPreview): string
         `<meta ${attribute}="${name}" content="${escapeHtml(content ?? '')}" />`,
     )
     .join('\n    ');
-  let html = indexHtml.replace(/<title>[^<]*<\/title>/i, `<title>${title}</title>`);
-  html = html.replace(/<meta\s+name="description"[^>]*>/i, '');
+  // Replacer functions, never replacement strings: a title holding `$&`, `` $` `` or `$'` would otherwise
+  // pull parts of the page into it.
+  let html = indexHtml.replace(/<title>[^<]*<\/title>/i, () => `<title>${title}</title>`);
+  html = html.replace(/<meta\s+name="description"[^>]*>/i, () => '');
   return html.replace(
     /<\/head>/i,
-    `  <meta name="description" content="${description}" />\n    ${tags}\n    <link rel="canonical" href="${escapeHtml(preview.url)}" />\n  </head>`,
+    () =>
+      `  <meta name="description" content="${description}" />\n    ${tags}\n    <link rel="canonical" href="${escapeHtml(preview.url)}" />\n  </head>`,
   );
 }
 
