@@ -1,18 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { recordCreatedMusic } from '../http/creation-cookie.ts';
 import { ok } from '../http/envelope.ts';
 import type { Services } from '../services/services.ts';
 import { createMusicBody, taskParams } from './creation.schema.ts';
-
-const CREATED_COOKIE = 'createdMusics';
-
-function createdToday(raw: string | undefined): string[] {
-  try {
-    const list = JSON.parse(raw ?? '[]') as unknown;
-    return Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string').slice(-50) : [];
-  } catch {
-    return [];
-  }
-}
 
 export async function creationRoutes(
   app: FastifyInstance,
@@ -25,18 +15,7 @@ export async function creationRoutes(
   app.post('/api/music/createMusic/v3', async (request, reply) => {
     const user = await services.auth.requireUser(request);
     const result = await services.creation.createRap(user.id, createMusicBody.parse(request.body ?? {}));
-    // docs/PRODUCT.md#entities creation cookie: the ids created today, kept one day.
-    reply.setCookie(
-      CREATED_COOKIE,
-      JSON.stringify([...createdToday(request.cookies[CREATED_COOKIE]), result.musicId]),
-      {
-        maxAge: 24 * 3600,
-        path: '/',
-        secure: services.creation.cookiesSecure,
-        sameSite: 'strict',
-        httpOnly: false,
-      },
-    );
+    recordCreatedMusic(request, reply, result.musicId, services.creation.cookiesSecure);
     return ok(result);
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createSongCoverBody, SONG_COVER_LIMITS } from '@bops/shared';
+import { recordCreatedMusic } from '../http/creation-cookie.ts';
 import { ok } from '../http/envelope.ts';
 import type { Services } from '../services/services.ts';
 
@@ -20,17 +21,16 @@ export async function songCoverRoutes(
     return ok(services.songCovers.options());
   });
 
-  app.post('/api/music/create_song_cover', async (request) => {
+  app.post('/api/music/create_song_cover', async (request, reply) => {
     const user = await services.auth.requireUser(request);
-    if (!request.isMultipart()) {
-      return ok(
-        await services.songCovers.create(user.id, createSongCoverBody.parse(request.body ?? {}), null),
-      );
-    }
-    // The received file is removed when this returns; the service keeps its own copy of an accepted song.
-    return services.uploads.receive(request, user.id, songUpload, async ({ fields, files }) => {
-      const song = files.song ? new Uint8Array(await files.song.read()) : null;
-      return ok(await services.songCovers.create(user.id, createSongCoverBody.parse(fields), song));
-    });
+    const result = request.isMultipart()
+      ? // The received file is removed when this returns; the service keeps its own copy of an accepted song.
+        await services.uploads.receive(request, user.id, songUpload, async ({ fields, files }) => {
+          const song = files.song ? new Uint8Array(await files.song.read()) : null;
+          return services.songCovers.create(user.id, createSongCoverBody.parse(fields), song);
+        })
+      : await services.songCovers.create(user.id, createSongCoverBody.parse(request.body ?? {}), null);
+    recordCreatedMusic(request, reply, result.musicId, services.creation.cookiesSecure);
+    return ok(result);
   });
 }

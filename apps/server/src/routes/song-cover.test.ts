@@ -232,6 +232,12 @@ describe.each(testDatabaseKinds)('song cover API on %s (no workers)', (kind) => 
     });
     expect(data.tasks).toEqual([data.task_id]);
     expect(data.estimation).toBeGreaterThanOrEqual(15);
+    // The creation cookie records it, as it records a rap.
+    const cookie = ([] as string[])
+      .concat(response.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('createdMusics='));
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(decodeURIComponent(cookie!.split(';')[0]!.split('=')[1]!)).toBe(JSON.stringify([data.musicId]));
 
     const [task] = await tasksOf(user);
     expect(task).toMatchObject({

@@ -7,7 +7,7 @@ export interface SongCoverSubmission {
   file: File | null;
 }
 
-/** The song remix calls (spec §7 `create_song_cover`), beside the shared API so the page's chunk carries them. */
+/** The song remix calls (docs/PRODUCT.md#api `create_song_cover`), beside the shared API so the page's chunk carries them. */
 export const songCoverApi = bopsApi.injectEndpoints({
   endpoints: (build) => ({
     getSongCoverOptions: build.query<SongCoverOptions, void>({ query: () => 'music/song_cover/options' }),

@@ -7,7 +7,7 @@ import { CoverResultView } from '../song-cover/cover-result-view.tsx';
 import { SongCoverFormView } from '../song-cover/song-cover-form-view.tsx';
 import { PageLayout } from './page-layout.tsx';
 
-/** Spec §3 "Progress wording", remix track. */
+/** docs/PRODUCT.md#entities "Progress wording", remix track. */
 const remixTrack: ProgressTrack = {
   phases: COVER_PROGRESS_PHASES,
   completed: COVER_PROGRESS_COMPLETED,

@@ -43,7 +43,7 @@ function browserFollowDeps(dispatch: AppDispatch): FollowDeps {
 /** How often the bar and the countdown move between server reports. */
 const frameMs = 250;
 
-/** One progress track (spec §3 "Progress wording"): its phases and the texts around them. */
+/** One progress track (docs/PRODUCT.md#entities "Progress wording"): its phases and the texts around them. */
 export interface ProgressTrack {
   phases: readonly ProgressPhase[];
   completed: { titleKey: string; messageKey: string };

@@ -41,7 +41,7 @@ const SHIFTS = Array.from(
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const signed = (value: number) => (value > 0 ? `+${value}` : String(value));
 
-/** The countdown of a cover just accepted (spec §4), from now. */
+/** The countdown of a cover just accepted (docs/PRODUCT.md#states), from now. */
 function startCoverCountdown(result: CreateSongCoverResult) {
   startCountdown({
     taskId: result.task_id,
@@ -51,7 +51,7 @@ function startCoverCountdown(result: CreateSongCoverResult) {
   });
 }
 
-/** The song remix form (spec §2 "Song remix"): an AI singer, a title, a song link or file, and the options. */
+/** The song remix form (docs/PRODUCT.md#screens-and-routes "Song remix"): an AI singer, a title, a song link or file, and the options. */
 export function SongCoverFormView() {
   const { t } = useTranslation();
   const navigate = useNavigate();

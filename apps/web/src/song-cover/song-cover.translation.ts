@@ -1,4 +1,4 @@
-/** The song remix screen's English texts (spec §2 "Song remix", §3 remix progress wording, §8 errors). */
+/** The song remix screen's English texts (docs/PRODUCT.md#screens-and-routes "Song remix", #entities progress wording, #errors). */
 export const songCoverEn = {
   messages: {
     noSinger: "Sorry, you haven't created an AI singer yet.",

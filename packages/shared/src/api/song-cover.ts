@@ -33,7 +33,7 @@ export const SONG_COVER_LIMITS = {
 export const SONG_FILE_ACCEPT =
   '.mp3,.wav,.m4a,.ogg,.flac,audio/mpeg,audio/wav,audio/mp4,audio/ogg,audio/flac';
 
-/** What the person reads (spec wording for the song remix screen). */
+/** What the person reads (docs/PRODUCT.md#errors, song remix). */
 export const SONG_REMIX_MESSAGES = {
   noSinger: "Sorry, you haven't created an AI singer yet.",
   notReady: 'Voice is not ready to use yet. Please try again later.',
@@ -70,7 +70,7 @@ const vocalLevelValue = z
   );
 
 /**
- * Spec §3 song cover payload `{voice_clone_id, song_url, song_title}`, plus the optional key shift, lyrics and
+ * docs/PRODUCT.md#entities song cover payload `{voice_clone_id, song_url, song_title}`, plus the optional key shift, lyrics and
  * vocal level. The same fields arrive as JSON (with `song_url`) or as a multipart form (with a `song` file
  * instead). Unknown keys are ignored.
  */
@@ -97,7 +97,7 @@ export type CreateSongCoverBody = z.infer<typeof createSongCoverBody>;
 /** What the web form sends (before the server's defaults apply). */
 export type CreateSongCoverRequest = z.input<typeof createSongCoverBody>;
 
-/** Spec §3 create result, as the rap's. */
+/** docs/PRODUCT.md#entities create result, as the rap's. */
 export interface CreateSongCoverResult {
   submitted: boolean;
   tasks: string[];
@@ -120,7 +120,7 @@ export interface SongCoverOptions {
 }
 
 /**
- * The remix progress track (spec §3 progress wording, §9 durations): the engine's cover phases in order, each
+ * The remix progress track (docs/PRODUCT.md#entities progress wording, #constants durations): the engine's cover phases in order, each
  * with its i18n wording keys and the time it usually takes. The server reports these ids as the task's phase.
  */
 export const COVER_PHASE_IDS = [
