@@ -90,6 +90,7 @@ export type CoverSeparator = (
 
 const SAMPLE_RATE: Hz = 44100;
 const MIN_SECONDS: Seconds = 5;
+const CODEC_PADDING: Seconds = 0.5;
 
 /** Checks the parts of a request a person chose; throws RenderInputError with a readable message. */
 export function validateCoverRequest(request: CoverRequest): void {
@@ -162,7 +163,8 @@ export async function renderCoverWith(
   enter('fetching-song');
   validateCoverRequest(request);
   const model = readModel(request.voiceModel);
-  const decoded = await decodeAudio(request.song, { maxSeconds: COVER_MAX_SECONDS });
+  // Encoders pad a stream's ends (an MP3 of exactly 10:00 decodes to 10:00.05): allow that much.
+  const decoded = await decodeAudio(request.song, { maxSeconds: COVER_MAX_SECONDS + CODEC_PADDING });
   if (decoded.durationSeconds < MIN_SECONDS)
     throw new RenderInputError(`The song is too short to cover (at least ${MIN_SECONDS} seconds).`);
   const song = toStereo44k(decoded);
