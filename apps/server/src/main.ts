@@ -36,17 +36,22 @@ process.on('warning', (warning) => {
   logger.warn({ warning: { name: warning.name, message: warning.message } }, 'runtime warning');
 });
 
+// Bops answers requests before start-up has finished (the backup socket, the catalogue), so a signal in that
+// window must already stop it cleanly rather than end the process with Node's default handler.
+const starting = startBops(config, { logger, listen: true });
+closeWithGrace({ delay: config.shutdownTimeoutMs + 5_000, logger }, async ({ signal, err }) => {
+  if (err) logger.error({ err }, 'stopping after an unexpected error');
+  else logger.info({ signal }, 'stopping');
+  // A start that failed has cleaned up after itself and is reported below.
+  const runtime = await starting.catch(() => null);
+  await runtime?.stop();
+});
 try {
-  const runtime = await startBops(config, { logger, listen: true });
+  await starting;
   logger.info(
     { role: config.role, url: config.role === 'worker' ? undefined : config.publicUrl },
     config.role === 'worker' ? 'Bops is running (job workers)' : `Bops is running at ${config.publicUrl}`,
   );
-  closeWithGrace({ delay: config.shutdownTimeoutMs + 5_000, logger }, async ({ signal, err }) => {
-    if (err) logger.error({ err }, 'stopping after an unexpected error');
-    else logger.info({ signal }, 'stopping');
-    await runtime.stop();
-  });
 } catch (error) {
   if (error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`);
