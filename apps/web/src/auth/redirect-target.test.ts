@@ -30,6 +30,12 @@ describe('sanitizeRedirectTarget', () => {
     expect(sanitizeRedirectTarget({ pathname: '/manage' })).toBeNull();
   });
 
+  it('refuses a path that normalises to another host ("/.//host")', () => {
+    expect(sanitizeRedirectTarget('/.//evil.example')).toBeNull();
+    expect(sanitizeRedirectTarget('/a/..//evil.example/x')).toBeNull();
+    expect(resolveSignInTarget(null, '/.//evil.example', '/my-bops')).toBe('/my-bops');
+  });
+
   it('normalises dot segments so they cannot climb out', () => {
     expect(sanitizeRedirectTarget('/a/../manage')).toBe('/manage');
     expect(sanitizeRedirectTarget('/../../etc')).toBe('/etc');

@@ -20,6 +20,8 @@ export function sanitizeRedirectTarget(value: unknown): string | null {
     return null;
   }
   if (url.origin !== probeOrigin) return null;
+  // Dot segments can leave a path that starts with "//" once normalised ("/.//host"), which is another host.
+  if (url.pathname.startsWith('//')) return null;
   if (url.pathname === paths.signIn || url.pathname.startsWith(`${paths.signIn}/`)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
