@@ -18,23 +18,28 @@ import { createTestEnvironment, type TestEnvironment } from './test/test-runtime
  * A worker killed with SIGKILL in the middle of a job: after a restart on the same data, the job is
  * picked up again and its result exists exactly once.
  */
-/** CPU time a process has used, in ms (from /proc; Linux counts it in 1/100 s ticks). */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+const METRICS_TOKEN = 'crash-test-metrics-token';
 
-/** Resolves once the process works hard (over half a core for 400 ms): a job has started its audio work. */
-async function waitUntilBusy(pid: number, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let before = cpuMs(pid);
-  while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    const now = cpuMs(pid);
-    if (now - before > 200) return;
-    before = now;
-  }
-  throw new Error(`timed out waiting for ${what}`);
+/**
+ * Resolves once the AI singer build is running on a CPU thread, read from the process's own metrics. (CPU
+ * usage cannot tell: on a loaded machine a busy process may get a tenth of a core.)
+ */
+async function waitUntilBuilding(base: string, timeoutMs: number): Promise<void> {
+  await waitFor(
+    async () => {
+      const response = await fetch(`${base}/api/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      }).catch(() => null);
+      if (response?.status !== 200) return false;
+      const text = await response.text();
+      return (
+        /^bops_job_queue_depth\{type="build-voice-clone",state="running"\} [1-9]/m.test(text) &&
+        /^bops_cpu_pool_tasks\{state="running"\} [1-9]/m.test(text)
+      );
+    },
+    timeoutMs,
+    'the AI singer build to start',
+  );
 }
 
 /** The e-mails written to the outbox (no SMTP in tests) that have `header` (e.g. "To: a@b.c") among their lines. */
@@ -122,7 +127,7 @@ describe('crash recovery of creations', () => {
   it('finishes an AI singer whose build was killed, once', { timeout: 240_000 }, async () => {
     const port = freePort();
     const base = `http://localhost:${port}`;
-    environment = await createTestEnvironment('pglite', { PUBLIC_URL: base });
+    environment = await createTestEnvironment('pglite', { PUBLIC_URL: base, METRICS_TOKEN });
     const first = await start(port);
     const headers = await signUpOverHttp(base, 'crash@example.test', 'Crash Test');
     const body = new FormData();
@@ -144,7 +149,7 @@ describe('crash recovery of creations', () => {
     );
 
     // Killed in the middle of the build, not before it started.
-    await waitUntilBusy(first.child.pid!, 60_000, 'the AI singer build to start');
+    await waitUntilBuilding(base, 60_000);
     first.child.kill('SIGKILL');
     await first.exited;
     await start(port);
