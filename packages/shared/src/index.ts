@@ -1,4 +1,4 @@
-/** The product key (spec §9): the profile API is `user/${PRODUCT_KEY}_profile`. */
+/** The product key (docs/PRODUCT.md#constants): the profile API is `user/${PRODUCT_KEY}_profile`. */
 export const PRODUCT_KEY = 'bops';
 
 export * from './analytics-events.ts';

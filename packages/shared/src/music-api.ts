@@ -1,4 +1,4 @@
-/** Wire shapes of the songs API (spec §3 "Music item"), shared by the server and the web app. */
+/** Wire shapes of the songs API (docs/PRODUCT.md#entities "Music item"), shared by the server and the web app. */
 
 export interface MusicContext {
   voiceCloneIds: string[];
@@ -10,7 +10,7 @@ export interface MusicContext {
   version: string;
 }
 
-/** Spec §3 "Music item", as every music route sends it. */
+/** docs/PRODUCT.md#entities "Music item", as every music route sends it. */
 export interface MusicItem {
   musicId: string;
   musicName: string;

@@ -4,7 +4,7 @@ import type { MusicContextResponse, MusicItemResponse } from '../routes/music.sc
 /** The cover every song without one shows (served by the web app). */
 export const DEFAULT_COVER_PATH = '/images/default-cover.svg';
 
-/** Spec §3: "na" in singer, rapper or mix-music ids counts as empty. */
+/** docs/PRODUCT.md#entities: "na" in singer, rapper or mix-music ids counts as empty. */
 function idOrEmpty(value: unknown): string {
   return typeof value === 'string' && value !== 'na' ? value : '';
 }
@@ -47,7 +47,7 @@ function contextOf(raw: unknown, prompt: string): MusicContextResponse {
 /**
  * A song as the API sends it. Every file URL points at a route that checks access again, so a URL
  * copied out of a private song's answer is useless to anyone but its owner. Parts a song lacks are
- * empty strings (spec §5); images fall back to the default cover.
+ * empty strings (docs/PRODUCT.md#validation); images fall back to the default cover.
  */
 export function presentMusic(viewed: ViewedMusic, viewerId: string | null): MusicItemResponse {
   const { music } = viewed;

@@ -1,7 +1,7 @@
 import type { MusicItem } from '@bops/shared';
 import { bopsApi } from './bops.api.ts';
 
-/** Spec §3 Artist, as `GET music/rapArtists/v3` sends it. */
+/** docs/PRODUCT.md#entities Artist, as `GET music/rapArtists/v3` sends it. */
 export interface ServerArtist {
   artist_id: string;
   name: string;
@@ -18,7 +18,7 @@ export interface RapArtists {
   singer_artists: ServerArtist[];
 }
 
-/** Spec §3 Music selection, server form: one entry of the map keyed by file name. */
+/** docs/PRODUCT.md#entities Music selection, server form: one entry of the map keyed by file name. */
 export interface ServerMusicSelection {
   id: string;
   name: string;
@@ -37,7 +37,7 @@ export interface MusicSelections {
   moods: { id: string; label: string }[];
 }
 
-/** Spec §3 music creation request. */
+/** docs/PRODUCT.md#entities music creation request. */
 export interface CreateMusicRequest {
   creatorNickname: string;
   musicName: string;
@@ -52,7 +52,7 @@ export interface CreateMusicRequest {
   version: '1.0';
 }
 
-/** Spec §3 Create-music result. */
+/** docs/PRODUCT.md#entities Create-music result. */
 export interface CreateMusicResult {
   submitted: boolean;
   tasks: string[];
@@ -128,7 +128,7 @@ export const {
   useGetCreatedSongQuery,
 } = creationApi;
 
-/** The music id of a create result, whichever name the server gave it (spec §3). */
+/** The music id of a create result, whichever name the server gave it (docs/PRODUCT.md#entities). */
 export function musicIdOf(result: CreateMusicResult): string | null {
   return result.musicId || result.song_id || result.id || null;
 }

@@ -1,8 +1,8 @@
 import type { CreationProgress } from '../api/creation.api.ts';
 
 /**
- * Spec §3 "Progress wording", rap track: eight named phases with a subtitle and a duration, and a completed
- * title and message. The texts are i18n keys; the durations (spec §9) only pace the bar between real updates.
+ * docs/PRODUCT.md#entities "Progress wording", rap track: eight named phases with a subtitle and a duration, and a completed
+ * title and message. The texts are i18n keys; the durations (docs/PRODUCT.md#constants) only pace the bar between real updates.
  */
 export interface ProgressPhase {
   /** The server's phase this wording stands for. */
