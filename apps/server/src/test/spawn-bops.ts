@@ -54,7 +54,9 @@ export async function waitForHealth(port: number, timeoutMs = 90_000): Promise<v
   );
 }
 
-let nextPort = 18_000 + (process.pid % 1000) * 10;
+// Each test file runs in a worker that Vitest numbers among those running at once (VITEST_POOL_ID), so a
+// block of 100 ports per number never overlaps another file's; process ids 10 apart did, under a full run.
+let nextPort = 18_000 + (Number(process.env.VITEST_POOL_ID ?? 0) % 100) * 100;
 export function freePort(): number {
   return nextPort++;
 }
