@@ -137,6 +137,7 @@ export async function startBops(config: Config, options: StartOptions): Promise<
     }
     const services = createServices({
       uploads,
+      secret,
       config,
       database,
       storage,

@@ -250,6 +250,23 @@ export const musicViews = pgTable(
   (t) => [index('music_views_music_idx').on(t.musicId)],
 );
 
+/**
+ * The last counted listen of each listener (an account, or a visitor's network) to each song: a listen
+ * counts only when there is none within the listen window, decided by one upsert, so it holds under
+ * concurrency. `listener` is `u:{userId}` or `a:{keyed hash of the visitor's address}`.
+ */
+export const musicListeners = pgTable(
+  'music_listeners',
+  {
+    musicId: text('music_id')
+      .notNull()
+      .references(() => musicItems.id, { onDelete: 'cascade' }),
+    listener: text('listener').notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.musicId, t.listener] })],
+);
+
 /** One creation in progress or done: a rap, a song cover or an AI singer build. */
 export const creationTasks = pgTable(
   'creation_tasks',

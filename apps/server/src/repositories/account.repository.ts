@@ -1,10 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { accountListener } from './music.repository.ts';
 import {
   analyticsEvents,
   crashReports,
   musicItems,
   musicLikes,
+  musicListeners,
   musicViews,
   playlistItems,
   playlists,
@@ -89,6 +91,7 @@ export class AccountRepository {
         update ${musicItems} set likes_count = greatest(0, likes_count - 1)
         where id in (select music_id from ${musicLikes} where user_id = ${userId}) and owner_id is distinct from ${userId}`);
       await tx.delete(musicViews).where(eq(musicViews.viewerId, userId));
+      await tx.delete(musicListeners).where(eq(musicListeners.listener, accountListener(userId)));
       await tx.delete(analyticsEvents).where(eq(analyticsEvents.userId, userId));
       await tx.delete(crashReports).where(eq(crashReports.userId, userId));
       await tx

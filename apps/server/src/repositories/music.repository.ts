@@ -1,9 +1,14 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { musicItems, musicLikes, musicViews, playlistItems } from '../db/schema.ts';
+import { musicItems, musicLikes, musicListeners, musicViews, playlistItems } from '../db/schema.ts';
 
 export type MusicRow = typeof musicItems.$inferSelect;
 export type NewMusicRow = typeof musicItems.$inferInsert;
+
+/** The listener key of an account in `music_listeners`. */
+export function accountListener(userId: string): string {
+  return `u:${userId}`;
+}
 
 /** A song as one viewer sees it. */
 export interface ViewedMusic {
@@ -192,16 +197,39 @@ export class MusicRepository {
     });
   }
 
-  /** Counts one listen: an atomic increment, plus a row for later statistics. */
-  async addView(musicId: string, viewerId: string | null): Promise<number> {
+  /**
+   * Counts a listen unless this listener's last counted listen to the song is within `windowSeconds`.
+   * The upsert takes the (song, listener) row's lock, so of concurrent listens exactly one counts; the
+   * counter moves only then, in the same transaction. Answers the song's listens after it.
+   */
+  async addView(
+    musicId: string,
+    listen: { listener: string; viewerId: string | null; windowSeconds: number },
+  ): Promise<{ views: number; counted: boolean }> {
     return this.#db.transaction(async (tx) => {
+      const fresh = await tx
+        .insert(musicListeners)
+        .values({ musicId, listener: listen.listener })
+        .onConflictDoUpdate({
+          target: [musicListeners.musicId, musicListeners.listener],
+          set: { countedAt: sql`now()` },
+          setWhere: sql`${musicListeners.countedAt} <= now() - make_interval(secs => ${listen.windowSeconds})`,
+        })
+        .returning({ musicId: musicListeners.musicId });
+      if (fresh.length === 0) {
+        const [row] = await tx
+          .select({ views: musicItems.viewsCount })
+          .from(musicItems)
+          .where(eq(musicItems.id, musicId));
+        return { views: row?.views ?? 0, counted: false };
+      }
       const [row] = await tx
         .update(musicItems)
         .set({ viewsCount: sql`${musicItems.viewsCount} + 1` })
         .where(eq(musicItems.id, musicId))
         .returning({ views: musicItems.viewsCount });
-      await tx.insert(musicViews).values({ musicId, viewerId });
-      return row?.views ?? 0;
+      await tx.insert(musicViews).values({ musicId, viewerId: listen.viewerId });
+      return { views: row?.views ?? 0, counted: true };
     });
   }
 }

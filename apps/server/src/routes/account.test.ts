@@ -12,6 +12,7 @@ import {
   analyticsEvents,
   musicItems,
   musicLikes,
+  musicListeners,
   musicViews,
   playlists,
   sessions,
@@ -232,6 +233,12 @@ describe.each(variants)(
         expect(await db.select().from(voiceClones).where(eq(voiceClones.userId, person.id))).toEqual([]);
         expect(await db.select().from(musicLikes).where(eq(musicLikes.userId, person.id))).toEqual([]);
         expect(await db.select().from(musicViews).where(eq(musicViews.viewerId, person.id))).toEqual([]);
+        expect(
+          await db
+            .select()
+            .from(musicListeners)
+            .where(eq(musicListeners.listener, `u:${person.id}`)),
+        ).toEqual([]);
         expect(await db.select().from(analyticsEvents).where(eq(analyticsEvents.userId, person.id))).toEqual(
           [],
         );

@@ -30,9 +30,28 @@ export async function musicRoutes(app: FastifyInstance, { services }: { services
     return ok(await services.music.like(user.id, musicIdOf(request), count));
   });
 
-  app.post('/api/music/social/view/:musicId', async (request) => {
-    return ok(await services.music.view(await viewerId(request), musicIdOf(request)));
-  });
+  // Listens count once per listener and song in a window (MusicService.view); the limit bounds how fast a
+  // visitor's network can write at all. Signed-in people are keyed by account, visitors by address.
+  app.post(
+    '/api/music/social/view/:musicId',
+    {
+      config: {
+        rateLimit: {
+          keyGenerator: async (request: FastifyRequest) => {
+            const user = await services.auth.currentUser(request);
+            return user ? `u:${user.id}` : `a:${request.ip}`;
+          },
+          max: (_request: FastifyRequest, key: string) => (key.startsWith('u:') ? 600 : 60),
+          timeWindow: 60_000,
+        },
+      },
+    },
+    async (request) => {
+      const userId = await viewerId(request);
+      const listener = userId ? { userId } : { userId: null, address: request.ip };
+      return ok(await services.music.view(listener, musicIdOf(request)));
+    },
+  );
 
   // A song's share link (docs/PRODUCT.md#api). A browser opening it is sent to the song's page in the app.
   app.get('/api/music/shared/:musicId', async (request, reply) => {

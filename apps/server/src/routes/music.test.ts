@@ -1,5 +1,8 @@
 import type { InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { musicListeners } from '../db/schema.ts';
+import { LISTEN_WINDOW_SECONDS } from '../services/music.service.ts';
 import { as, buildUser, TEST_ORIGIN, type TestUser } from '../test/factories.ts';
 import { buildMusic } from '../test/music-factories.ts';
 import { startTestRuntime, testDatabaseKinds, type TestRuntime } from '../test/test-runtime.ts';
@@ -186,19 +189,103 @@ describe.each(testDatabaseKinds)('songs, likes and listens on %s', (kind) => {
     expect((await runtime.services.music.get(owner.id, song.id)).likes).toBe(0);
   });
 
-  it('counts 1,000 concurrent listens exactly', async () => {
+  it('counts concurrent listens of 300 different visitors exactly', async () => {
     const owner = await buildUser(runtime.app!);
     const song = await buildMusic(runtime, owner);
+    await publish(owner, [song.id]);
     const results = await Promise.all(
-      Array.from({ length: 1000 }, () =>
-        inject({ method: 'POST', url: `/api/music/social/view/${song.id}`, headers: as(owner), payload: {} }),
+      Array.from({ length: 300 }, (_, n) =>
+        inject({
+          method: 'POST',
+          url: `/api/music/social/view/${song.id}`,
+          headers: { origin: TEST_ORIGIN },
+          payload: {},
+          remoteAddress: `198.18.${Math.floor(n / 200)}.${1 + (n % 200)}`,
+        }),
       ),
     );
     expect(results.filter((r) => r.statusCode !== 200)).toEqual([]);
     const views = results.map((r) => r.json().data.views as number).sort((a, b) => a - b);
-    // Each listen saw its own count: 1, 2, …, 1000.
-    expect(views).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
-    expect((await runtime.services.music.get(owner.id, song.id)).views).toBe(1000);
+    // Each counted listen saw its own count: 1, 2, …, 300.
+    expect(views).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+    expect((await runtime.services.music.get(owner.id, song.id)).views).toBe(300);
+  });
+
+  it('counts one listen per listener and song in the window, however often or fast it is posted', async () => {
+    const owner = await buildUser(runtime.app!);
+    const song = await buildMusic(runtime, owner);
+    const other = await buildMusic(runtime, owner);
+    await publish(owner, [song.id, other.id]);
+    const listen = (musicId: string, options: Partial<InjectOptions> = {}) =>
+      inject({
+        method: 'POST',
+        url: `/api/music/social/view/${musicId}`,
+        payload: {},
+        ...options,
+        headers: { origin: TEST_ORIGIN, ...(options.headers as Record<string, string> | undefined) },
+      });
+    const views = async (musicId = song.id) => (await runtime.services.music.get(owner.id, musicId)).views;
+
+    // The owner's player: 50 posts at once, then the song again after Next and Previous.
+    const burst = await Promise.all(
+      Array.from({ length: 50 }, () => listen(song.id, { headers: as(owner) })),
+    );
+    expect(burst.every((r) => r.statusCode === 200 && r.json().data.views === 1)).toBe(true);
+    expect((await listen(other.id, { headers: as(owner) })).json().data.views).toBe(1);
+    expect((await listen(song.id, { headers: as(owner) })).json().data.views).toBe(1);
+    expect(await views()).toBe(1);
+
+    // A visitor is their address: 40 posts, with or without forged forwarding headers, count once.
+    const visitor = { remoteAddress: '192.0.2.77' };
+    for (let n = 0; n < 40; n += 1) {
+      const forged = n % 2 === 0 ? { 'x-forwarded-for': `10.9.${n}.1` } : {};
+      expect((await listen(song.id, { ...visitor, headers: forged })).statusCode).toBe(200);
+    }
+    expect(await views()).toBe(2);
+    // Addresses of one IPv6 /64 are one device; another /64 is another listener.
+    await listen(song.id, { remoteAddress: '2001:db8:1:2::1' });
+    await listen(song.id, { remoteAddress: '2001:db8:1:2:aaaa:bbbb:cccc:dddd' });
+    expect(await views()).toBe(3);
+    await listen(song.id, { remoteAddress: '2001:db8:1:3::1' });
+    expect(await views()).toBe(4);
+
+    // Once the window has passed, the same listener counts again, once.
+    await runtime.database.db
+      .update(musicListeners)
+      .set({ countedAt: new Date(Date.now() - (LISTEN_WINDOW_SECONDS + 1) * 1000) })
+      .where(eq(musicListeners.musicId, song.id));
+    await Promise.all(Array.from({ length: 10 }, () => listen(song.id, { headers: as(owner) })));
+    await listen(song.id, visitor);
+    expect(await views()).toBe(6);
+    expect(await views(other.id)).toBe(1);
+  });
+
+  it('limits how fast one visitor address may post listens', async () => {
+    const owner = await buildUser(runtime.app!);
+    const songs = [];
+    for (let n = 0; n < 3; n += 1) songs.push(await buildMusic(runtime, owner));
+    await publish(
+      owner,
+      songs.map((song) => song.id),
+    );
+    const statuses: number[] = [];
+    for (let n = 0; n < 70; n += 1) {
+      const response = await inject({
+        method: 'POST',
+        url: `/api/music/social/view/${songs[n % 3]!.id}`,
+        headers: { origin: TEST_ORIGIN },
+        payload: {},
+        remoteAddress: '192.0.2.99',
+      });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) {
+        expect(response.headers['retry-after']).toBeDefined();
+        expect(response.body).not.toMatch(/at .*\.ts:\d+/);
+      }
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(60);
+    expect(statuses.slice(60).every((status) => status === 429)).toBe(true);
+    for (const song of songs) expect((await runtime.services.music.get(owner.id, song.id)).views).toBe(1);
   });
 
   it('shares a public song with anyone and sends browsers to its page', async () => {

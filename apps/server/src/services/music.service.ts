@@ -1,7 +1,9 @@
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import type { ReadCache } from '../db/read-cache.ts';
 import { notFound } from '../http/http-error.ts';
-import type { MusicRepository, ViewedMusic } from '../repositories/music.repository.ts';
+import { accountListener, type MusicRepository, type ViewedMusic } from '../repositories/music.repository.ts';
 import type { LikeResponse, MusicFileKind, MusicItemResponse, ViewResponse } from '../routes/music.schema.ts';
 import { coverStemKey } from './cover-files.ts';
 import { presentMusic } from './music-presenter.ts';
@@ -13,6 +15,12 @@ export type MusicFile =
 
 const NOT_FOUND = 'This song does not exist.';
 
+/** docs/ARCHITECTURE.md#songs-and-playlists: one listener's listens to one song count once in this window. */
+export const LISTEN_WINDOW_SECONDS = 30 * 60;
+
+/** Who is listening: a signed-in person, or a visitor known only by the address the request came from. */
+export type Listener = { userId: string } | { userId: null; address: string };
+
 /**
  * Songs: reading them, their files, likes and listens. Every path goes through `#visible`, so a private
  * song answers 404 to anyone but its owner, the same as a song that does not exist.
@@ -21,9 +29,29 @@ export class MusicService {
   readonly #music: MusicRepository;
   readonly #cache: ReadCache;
 
-  constructor(deps: { music: MusicRepository; readCache: ReadCache }) {
+  readonly #listenerSecret: string;
+
+  constructor(deps: { music: MusicRepository; readCache: ReadCache; listenerSecret: string }) {
     this.#music = deps.music;
     this.#cache = deps.readCache;
+    this.#listenerSecret = deps.listenerSecret;
+  }
+
+  /**
+   * A visitor is their network: an IPv4 address, or an IPv6 /64 (one device commonly holds a whole /64,
+   * so its addresses are one listener). Kept as a keyed hash, so the table holds no addresses.
+   */
+  #listenerKey(listener: Listener): string {
+    if (listener.userId !== null) return accountListener(listener.userId);
+    let network = listener.address;
+    if (ipaddr.isValid(listener.address)) {
+      const parsed = ipaddr.process(listener.address);
+      network =
+        parsed.kind() === 'ipv6'
+          ? `${ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`).toString()}/64`
+          : parsed.toString();
+    }
+    return `a:${createHmac('sha256', this.#listenerSecret).update(network).digest('base64url').slice(0, 32)}`;
   }
 
   /** The song, kept between requests, if the viewer may see it; its counts may be a little old. */
@@ -89,10 +117,18 @@ export class MusicService {
     return { musicId, ...result };
   }
 
-  /** Counts a listen; visitors count too, on public songs only. */
-  async view(viewerId: string | null, musicId: string): Promise<ViewResponse> {
-    await this.#visible(musicId, viewerId);
-    return { musicId, views: await this.#music.addView(musicId, viewerId) };
+  /**
+   * Counts a listen; visitors count too, on public songs only. A listener's listens to one song count once
+   * per `LISTEN_WINDOW_SECONDS`, so replaying, skipping back and forth or posting in a loop adds nothing.
+   */
+  async view(listener: Listener, musicId: string): Promise<ViewResponse> {
+    await this.#visible(musicId, listener.userId);
+    const { views } = await this.#music.addView(musicId, {
+      listener: this.#listenerKey(listener),
+      viewerId: listener.userId,
+      windowSeconds: LISTEN_WINDOW_SECONDS,
+    });
+    return { musicId, views };
   }
 
   /** Which file to send for `GET /api/music/{musicId}/{file}`, after checking who asks. */

@@ -73,6 +73,8 @@ export interface ServiceDeps {
   logger: FastifyBaseLogger;
   cpu: CpuPool;
   uploads: UploadReceiver;
+  /** The instance's signing secret; also keys the hashes that stand for visitors' addresses. */
+  secret: string;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -126,7 +128,7 @@ export function createServices(deps: ServiceDeps): Services {
     lyrics: new LyricsService({ config: deps.config, logger: deps.logger }),
     analytics: new AnalyticsService({ events: new AnalyticsRepository(db) }),
     takedowns: new TakedownService({ notices: new TakedownRepository(db) }),
-    music: new MusicService({ music, readCache: deps.readCache }),
+    music: new MusicService({ music, readCache: deps.readCache, listenerSecret: deps.secret }),
     demoSongs: new DemoSongsService({
       music,
       playlists,
