@@ -2,6 +2,7 @@
 export const PRODUCT_KEY = 'bops';
 
 export * from './analytics-events.ts';
+export * from './flow-styles.ts';
 export * from './limits.ts';
 export * from './music-api.ts';
 export * from './api/song-cover.ts';

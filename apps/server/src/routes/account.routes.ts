@@ -3,7 +3,7 @@ import { ok } from '../http/envelope.ts';
 import { badRequest } from '../http/http-error.ts';
 import type { Services } from '../services/services.ts';
 import { DELETE_CONFIRMATION_MESSAGE } from '../services/account.service.ts';
-import { deleteAccountBody } from './account.schema.ts';
+import { deleteAccountBody } from '@bops/shared/api/account';
 
 /** A person's own data: export it, or close the account with everything in it. */
 export async function accountRoutes(

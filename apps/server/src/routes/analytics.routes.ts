@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.ts';
 import type { Services } from '../services/services.ts';
-import { analyticsBatchBody } from './analytics.schema.ts';
+import { analyticsBatchBody } from '@bops/shared/api/analytics';
 
 export async function analyticsRoutes(
   app: FastifyInstance,

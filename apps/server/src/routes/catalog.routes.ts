@@ -3,7 +3,7 @@ import { HttpError } from '../http/http-error.ts';
 import { sendStoredFile } from '../http/send-stored-file.ts';
 import { catalogKeys } from '../services/catalog.service.ts';
 import type { Services } from '../services/services.ts';
-import { artistFileParams, musicFileParams } from './catalog.schema.ts';
+import { artistFileParams, musicFileParams } from '@bops/shared/api/catalog';
 
 const catalogCache = 'public, max-age=86400';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { recordCreatedMusic } from '../http/creation-cookie.ts';
 import { ok } from '../http/envelope.ts';
 import type { Services } from '../services/services.ts';
-import { createMusicBody, taskParams } from './creation.schema.ts';
+import { createMusicBody, taskParams } from '@bops/shared/api/creation';
 
 export async function creationRoutes(
   app: FastifyInstance,

@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IndexHtmlReader, truncateCaption, withLinkPreview, type LinkPreview } from '../http/link-preview.ts';
 import type { Services } from '../services/services.ts';
-import { musicParams } from './music.schema.ts';
-import { playlistParams } from './playlist.schema.ts';
+import { musicParams } from '@bops/shared/api/music';
+import { playlistParams } from '@bops/shared/api/playlist';
 
 const SLOGAN = 'Make your own Bops';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.ts';
 import type { Services } from '../services/services.ts';
-import { generateLyricsBody } from './lyrics.schema.ts';
+import { generateLyricsBody } from '@bops/shared/api/lyrics';
 
 export async function lyricsRoutes(
   app: FastifyInstance,

@@ -3,7 +3,7 @@ import { ok } from '../http/envelope.ts';
 import { notFound } from '../http/http-error.ts';
 import { sendStoredFile } from '../http/send-stored-file.ts';
 import type { Services } from '../services/services.ts';
-import { likeBody, musicFileKinds, musicParams, type MusicFileKind } from './music.schema.ts';
+import { likeBody, musicFileKinds, musicParams, type MusicFileKind } from '@bops/shared/api/music';
 
 /** Songs: reading, files (ranged audio and the rest), likes, listens and public share links. */
 export async function musicRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.ts';
 import type { Services } from '../services/services.ts';
-import { noticeParams } from './notice.schema.ts';
+import { noticeParams } from '@bops/shared/api/notice';
 
 /** In-app notices of the signed-in person: the unread ones, and marking one read. */
 export async function noticeRoutes(

@@ -8,7 +8,7 @@ import {
   playlistParams,
   replaceMusicsBody,
   updatePlaylistBody,
-} from './playlist.schema.ts';
+} from '@bops/shared/api/playlist';
 
 /** Playlists (docs/PRODUCT.md#api): list, read, create, change, delete, and the public share link. */
 export async function playlistRoutes(

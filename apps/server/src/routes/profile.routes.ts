@@ -4,7 +4,7 @@ import { badRequest } from '../http/http-error.ts';
 import { sendStoredFile } from '../http/send-stored-file.ts';
 import { PHOTO_LIMIT_BYTES } from '../images/reencode-photo.ts';
 import type { Services } from '../services/services.ts';
-import { photoParams, updateProfileBody } from './profile.schema.ts';
+import { photoParams, updateProfileBody } from '@bops/shared/api/profile';
 
 export async function profileRoutes(
   app: FastifyInstance,

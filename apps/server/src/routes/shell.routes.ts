@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.ts';
 import type { Services } from '../services/services.ts';
-import { crashReportBody } from './shell.schema.ts';
+import { crashReportBody } from '@bops/shared/api/shell';
 
 /** Calls the app shell makes on every page: the process indicator and crash reports. */
 export async function shellRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.ts';
 import type { Services } from '../services/services.ts';
-import { takedownBody } from './takedown.schema.ts';
+import { takedownBody } from '@bops/shared/api/takedown';
 
 export async function takedownRoutes(
   app: FastifyInstance,

@@ -10,7 +10,7 @@ import {
   updateVoiceCloneBody,
   voiceCloneFileParams,
   voiceCloneId,
-} from './voice-clone.schema.ts';
+} from '@bops/shared/api/voice-clone';
 
 export async function voiceCloneRoutes(
   app: FastifyInstance,

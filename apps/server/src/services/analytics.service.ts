@@ -1,5 +1,5 @@
 import type { AnalyticsRepository } from '../repositories/analytics.repository.ts';
-import type { AnalyticsBatch } from '../routes/analytics.schema.ts';
+import type { AnalyticsBatch } from '@bops/shared/api/analytics';
 
 /** First-party analytics: events land in our own table; nothing goes to a third party. */
 export class AnalyticsService {

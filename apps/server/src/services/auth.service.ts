@@ -1,3 +1,4 @@
+import type { SignInMethods } from '@bops/shared/api/auth';
 import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/create-auth.ts';
@@ -8,11 +9,6 @@ import { unauthorized } from '../http/http-error.ts';
 import type { SignInFailureRepository } from '../repositories/sign-in-failure.repository.ts';
 
 export type SignedInUser = SessionOwner;
-
-export interface SignInMethods {
-  emailPassword: boolean;
-  providers: Array<{ id: string; name: string }>;
-}
 
 /** Turns Fastify request headers into Fetch headers, with the client address Fastify resolved. */
 export function fetchHeadersOf(request: FastifyRequest): Headers {

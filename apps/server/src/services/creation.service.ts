@@ -5,6 +5,7 @@ import {
   listMoods,
   listMusicSelections,
   RAP_PHASES,
+  unsayableInLyrics,
   type Artist,
   type RapPhase,
   type FlowStyle,
@@ -17,7 +18,7 @@ import { sweepAction, type SweepResult } from '../jobs/job-sweeper.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { CreationRepository } from '../repositories/creation.repository.ts';
 import { DailyLimitReachedError, type CreationTaskRow } from '../repositories/creation.repository.ts';
-import type { CreateMusicBody } from '../routes/creation.schema.ts';
+import type { CreateMusicBody } from '@bops/shared/api/creation';
 import type { Storage } from '../storage/storage.ts';
 import { CpuTaskTimeoutError, type CpuPool } from '../workers/cpu-pool.ts';
 import type { ProgressMessage } from '../workers/cpu-tasks.worker.ts';
@@ -168,6 +169,9 @@ export class CreationService {
 
   /** Accepts a rap creation: checks it, records the song and task within the daily limit, queues the render. */
   async createRap(userId: string, body: CreateMusicBody) {
+    // Refused here, not after the render is queued: an emoji or another script cannot be sung.
+    const unsayable = unsayableInLyrics(body.musicContext);
+    if (unsayable) throw badRequest(`musicContext: ${unsayable}`);
     const artistId = idOrNull(body.artist_id);
     const voiceCloneId = idOrNull(body.voice_clone_id);
     const mixMusicId = idOrNull(body.mixmusic_id);

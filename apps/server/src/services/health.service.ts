@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import type { HealthResponse } from '../routes/health.schema.ts';
+import type { HealthResponse } from '@bops/shared/api/health';
 import type { Storage } from '../storage/storage.ts';
 
 export const BOPS_VERSION = '0.1.0';

@@ -1,5 +1,5 @@
 import type { ViewedMusic } from '../repositories/music.repository.ts';
-import type { MusicContextResponse, MusicItemResponse } from '../routes/music.schema.ts';
+import type { MusicContext, MusicItem } from '@bops/shared';
 
 /** The cover every song without one shows (served by the web app). */
 export const DEFAULT_COVER_PATH = '/images/default-cover.svg';
@@ -28,7 +28,7 @@ export function coverUrlOf(music: { id: string; coverKey: string | null }): stri
   return music.coverKey ? musicFileUrl(music.id, 'cover') : DEFAULT_COVER_PATH;
 }
 
-function contextOf(raw: unknown, prompt: string): MusicContextResponse {
+function contextOf(raw: unknown, prompt: string): MusicContext {
   const context = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const voiceCloneIds = Array.isArray(context.voiceCloneIds)
     ? context.voiceCloneIds.map(idOrEmpty).filter((id) => id !== '')
@@ -49,7 +49,7 @@ function contextOf(raw: unknown, prompt: string): MusicContextResponse {
  * copied out of a private song's answer is useless to anyone but its owner. Parts a song lacks are
  * empty strings (docs/PRODUCT.md#validation); images fall back to the default cover.
  */
-export function presentMusic(viewed: ViewedMusic, viewerId: string | null): MusicItemResponse {
+export function presentMusic(viewed: ViewedMusic, viewerId: string | null): MusicItem {
   const { music } = viewed;
   const isOwner = viewerId !== null && music.ownerId === viewerId;
   const hasAudio = music.status === 'ready' && music.srcKey !== null;

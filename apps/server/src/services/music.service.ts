@@ -4,7 +4,8 @@ import ipaddr from 'ipaddr.js';
 import type { ReadCache } from '../db/read-cache.ts';
 import { notFound } from '../http/http-error.ts';
 import { accountListener, type MusicRepository, type ViewedMusic } from '../repositories/music.repository.ts';
-import type { LikeResponse, MusicFileKind, MusicItemResponse, ViewResponse } from '../routes/music.schema.ts';
+import type { MusicItem } from '@bops/shared';
+import type { LikeResult, MusicFileKind, ViewResult } from '@bops/shared/api/music';
 import { coverStemKey } from './cover-files.ts';
 import { presentMusic } from './music-presenter.ts';
 
@@ -95,23 +96,23 @@ export class MusicService {
   }
 
   /** `GET music/getMusic/{musicId}` for a signed-in person. */
-  async get(viewerId: string, musicId: string): Promise<MusicItemResponse> {
+  async get(viewerId: string, musicId: string): Promise<MusicItem> {
     return presentMusic(await this.#current(musicId, viewerId), viewerId);
   }
 
   /** `GET music/shared/{musicId}`: a public song for anyone with the link (a signed-in visitor sees their like). */
-  async shared(musicId: string, viewerId: string | null): Promise<MusicItemResponse> {
+  async shared(musicId: string, viewerId: string | null): Promise<MusicItem> {
     await this.#visible(musicId, null);
     return presentMusic(await this.#current(musicId, viewerId), viewerId);
   }
 
   /** A public song, or null (link previews must not reveal anything else). */
-  async findPublic(musicId: string): Promise<MusicItemResponse | null> {
+  async findPublic(musicId: string): Promise<MusicItem | null> {
     const current = await this.#findCurrent(musicId, null);
     return current ? presentMusic(current, null) : null;
   }
 
-  async like(userId: string, musicId: string, count: number): Promise<LikeResponse> {
+  async like(userId: string, musicId: string, count: number): Promise<LikeResult> {
     await this.#visible(musicId, userId);
     const result = await this.#music.setLike(musicId, userId, count > 0);
     return { musicId, ...result };
@@ -121,7 +122,7 @@ export class MusicService {
    * Counts a listen; visitors count too, on public songs only. A listener's listens to one song count once
    * per `LISTEN_WINDOW_SECONDS`, so replaying, skipping back and forth or posting in a loop adds nothing.
    */
-  async view(listener: Listener, musicId: string): Promise<ViewResponse> {
+  async view(listener: Listener, musicId: string): Promise<ViewResult> {
     await this.#visible(musicId, listener.userId);
     const { views } = await this.#music.addView(musicId, {
       listener: this.#listenerKey(listener),

@@ -10,10 +10,10 @@ import {
 } from '../repositories/playlist.repository.ts';
 import type {
   CreatePlaylistBody,
-  PlaylistResponse,
-  PlaylistSummaryResponse,
+  Playlist,
+  PlaylistSummary,
   UpdatePlaylistBody,
-} from '../routes/playlist.schema.ts';
+} from '@bops/shared/api/playlist';
 import { DEFAULT_COVER_PATH, presentMusic, thumbnailUrlOf } from './music-presenter.ts';
 
 /** The display title of every person's default playlist (docs/PRODUCT.md#entities: a fixed display title). */
@@ -86,7 +86,7 @@ export class PlaylistService {
     return this.#topByViews.songs;
   }
 
-  #summary(row: PlaylistRow, entries: SummaryEntry[]): PlaylistSummaryResponse {
+  #summary(row: PlaylistRow, entries: SummaryEntry[]): PlaylistSummary {
     const first = entries[0];
     const isDefault = row.kind === 'default';
     return {
@@ -106,7 +106,7 @@ export class PlaylistService {
     };
   }
 
-  #withMusics(row: PlaylistRow, musics: ViewedMusic[], viewerId: string | null): PlaylistResponse {
+  #withMusics(row: PlaylistRow, musics: ViewedMusic[], viewerId: string | null): Playlist {
     return {
       ...this.#summary(row, musics.map(entryOf)),
       musics: musics.map((viewed) => presentMusic(viewed, viewerId)),
@@ -117,10 +117,7 @@ export class PlaylistService {
    * `GET music/playlists`: the instance-wide playlists that have songs, then the caller's own playlists
    * oldest first, their default playlist last. Archived ones only when asked for (to restore them).
    */
-  async list(
-    userId: string,
-    options: { includeArchived?: boolean } = {},
-  ): Promise<PlaylistSummaryResponse[]> {
+  async list(userId: string, options: { includeArchived?: boolean } = {}): Promise<PlaylistSummary[]> {
     const includeArchived = options.includeArchived ?? false;
     const [{ own, entries, system }, topByViews] = await Promise.all([
       this.#cache.get(`playlists:${userId}:${includeArchived}`, () =>
@@ -134,7 +131,7 @@ export class PlaylistService {
       list.push(entry);
       byPlaylist.set(entry.playlistId, list);
     }
-    const summaries: PlaylistSummaryResponse[] = [];
+    const summaries: PlaylistSummary[] = [];
     const topSongs = system.find((row) => row.id === TOP_SONGS_PLAYLIST_ID);
     const topSongsEntries = (byPlaylist.get(TOP_SONGS_PLAYLIST_ID) ?? []).slice(0, TOP_SONGS_LIMIT);
     if (topSongs && topSongsEntries.length > 0) summaries.push(this.#summary(topSongs, topSongsEntries));
@@ -179,19 +176,19 @@ export class PlaylistService {
   }
 
   /** `GET music/playlist/{playlistId}`: the playlist and its songs (those the caller may see), in order. */
-  async get(viewerId: string, playlistId: string): Promise<PlaylistResponse> {
+  async get(viewerId: string, playlistId: string): Promise<Playlist> {
     const row = await this.#readable(playlistId, viewerId);
     return this.#withMusics(row, await this.#musicsOf(row, viewerId), viewerId);
   }
 
   /** `GET music/shared-playlist/{playlistId}`: public, non-archived playlists only, for anyone. */
-  async shared(playlistId: string, viewerId: string | null): Promise<PlaylistResponse> {
+  async shared(playlistId: string, viewerId: string | null): Promise<Playlist> {
     const row = await this.#readable(playlistId, null);
     return this.#withMusics(row, await this.#musicsOf(row, viewerId), viewerId);
   }
 
   /** A public playlist, or null (link previews must not reveal anything else). */
-  async findPublic(playlistId: string): Promise<PlaylistResponse | null> {
+  async findPublic(playlistId: string): Promise<Playlist | null> {
     try {
       return await this.shared(playlistId, null);
     } catch (error) {
@@ -219,7 +216,7 @@ export class PlaylistService {
     return unique;
   }
 
-  async create(userId: string, body: CreatePlaylistBody): Promise<PlaylistResponse> {
+  async create(userId: string, body: CreatePlaylistBody): Promise<Playlist> {
     const row = await this.#playlists.create({
       ownerId: userId,
       title: body.playlistName,
@@ -229,14 +226,14 @@ export class PlaylistService {
   }
 
   /** `PATCH music/playlist/v3/{playlistId}`: replaces the songs and their order. */
-  async replaceMusics(userId: string, playlistId: string, musicIds: string[]): Promise<PlaylistResponse> {
+  async replaceMusics(userId: string, playlistId: string, musicIds: string[]): Promise<Playlist> {
     await this.#owned(userId, playlistId);
     await this.#playlists.replaceItems(playlistId, await this.#checkedMusicIds(userId, musicIds));
     return this.get(userId, playlistId);
   }
 
   /** `PATCH music/playlist/{playlistId}`: private, title, archieve and musicIds, each only when given. */
-  async update(userId: string, playlistId: string, body: UpdatePlaylistBody): Promise<PlaylistResponse> {
+  async update(userId: string, playlistId: string, body: UpdatePlaylistBody): Promise<Playlist> {
     const row = await this.#owned(userId, playlistId);
     const isDefault = row.kind === 'default';
     if (isDefault && body.archieve === true) throw badRequest("The default playlist can't be archived.");

@@ -4,7 +4,7 @@ import { notFound } from '../http/http-error.ts';
 import { reencodePhoto } from '../images/reencode-photo.ts';
 import { voiceClonePhotoUrl } from './voice-clone.service.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
-import type { ProfileResponse, UpdateProfileBody } from '../routes/profile.schema.ts';
+import type { Profile, UpdateProfileBody } from '@bops/shared/api/profile';
 import type { Storage } from '../storage/storage.ts';
 
 export class ProfileService {
@@ -18,7 +18,7 @@ export class ProfileService {
     this.#queue = deps.queue;
   }
 
-  async get(userId: string): Promise<ProfileResponse> {
+  async get(userId: string): Promise<Profile> {
     const user = await this.#users.findById(userId);
     if (!user) throw notFound('This account does not exist.');
     const clones = await this.#users.voiceClonesOf(userId);
@@ -43,7 +43,7 @@ export class ProfileService {
     };
   }
 
-  async update(userId: string, body: UpdateProfileBody): Promise<ProfileResponse> {
+  async update(userId: string, body: UpdateProfileBody): Promise<Profile> {
     const updated = await this.#users.updateProfile(userId, {
       firstName: body.firstname,
       lastName: body.lastname,
@@ -55,7 +55,7 @@ export class ProfileService {
     return this.get(userId);
   }
 
-  async setPhoto(userId: string, upload: Buffer): Promise<ProfileResponse> {
+  async setPhoto(userId: string, upload: Buffer): Promise<Profile> {
     const jpeg = await reencodePhoto(upload);
     const key = `users/${userId}/photo-${randomUUID()}.jpg`;
     await this.#storage.put(key, jpeg, 'image/jpeg');

@@ -1,6 +1,6 @@
 import type { CrashReportRepository } from '../repositories/crash-report.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
-import type { CrashReportBody } from '../routes/shell.schema.ts';
+import type { CrashReportBody } from '@bops/shared/api/shell';
 
 export class ShellService {
   readonly #users: UserRepository;

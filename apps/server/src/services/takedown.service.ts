@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { badRequest } from '../http/http-error.ts';
 import type { TakedownRepository } from '../repositories/takedown.repository.ts';
-import type { TakedownBody } from '../routes/takedown.schema.ts';
+import type { TakedownBody } from '@bops/shared/api/takedown';
 
 /** Finds the song a pasted Bops link points at: /listen/{id}, /{playlistId}/{musicId}, /shared/{playlistId}, /api/music/shared/{id}. */
 export function parseContentLink(link: string): { musicId?: string; playlistId?: string } | null {

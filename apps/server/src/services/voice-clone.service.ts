@@ -8,7 +8,7 @@ import { sweepAction, type SweepResult } from '../jobs/job-sweeper.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
 import type { VoiceCloneRepository, VoiceCloneRow } from '../repositories/voice-clone.repository.ts';
-import type { VoiceCloneResponse } from '../routes/voice-clone.schema.ts';
+import type { VoiceCloneItem } from '@bops/shared/api/voice-clone';
 import type { Storage } from '../storage/storage.ts';
 import { CpuTaskTimeoutError, type CpuPool } from '../workers/cpu-pool.ts';
 
@@ -35,7 +35,7 @@ export function voiceClonePhotoUrl(row: Pick<VoiceCloneRow, 'id' | 'imageKey'>):
   return `/api/music/voice_clone/${row.id}/image?v=${encodeURIComponent(version)}`;
 }
 
-export function presentVoiceClone(row: VoiceCloneRow): VoiceCloneResponse {
+export function presentVoiceClone(row: VoiceCloneRow): VoiceCloneItem {
   return {
     voice_clone_id: row.id,
     voice_clone_nickname: row.nickname,
@@ -236,16 +236,16 @@ export class VoiceCloneService {
     return clone;
   }
 
-  async retrieve(userId: string, id: string): Promise<VoiceCloneResponse> {
+  async retrieve(userId: string, id: string): Promise<VoiceCloneItem> {
     return presentVoiceClone(await this.#owned(userId, id));
   }
 
-  async rename(userId: string, id: string, nickname: string): Promise<VoiceCloneResponse> {
+  async rename(userId: string, id: string, nickname: string): Promise<VoiceCloneItem> {
     await this.#owned(userId, id);
     return presentVoiceClone((await this.#clones.update(id, { nickname }))!);
   }
 
-  async setPhoto(userId: string, id: string, upload: Buffer): Promise<VoiceCloneResponse> {
+  async setPhoto(userId: string, id: string, upload: Buffer): Promise<VoiceCloneItem> {
     const clone = await this.#owned(userId, id);
     const jpeg = await reencodePhoto(upload);
     const imageKey = `voice-clones/${userId}/${id}/photo-${randomUUID()}.jpg`;

@@ -1,7 +1,9 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { PRODUCT_KEY } from '@bops/shared';
 import { createEnvelopeBaseQuery } from './envelope-base-query.ts';
-import type { ProcessCount, ProfileUpdate, ServerProfile, SignInMethods } from './api-types.ts';
+import type { ProcessCount } from '@bops/shared/api/shell';
+import type { ProfileUpdate, Profile } from '@bops/shared/api/profile';
+import type { SignInMethods } from '@bops/shared/api/auth';
 
 const profilePath = `user/${PRODUCT_KEY}_profile`;
 
@@ -12,12 +14,12 @@ export const bopsApi = createApi({
   tagTypes: ['Profile', 'Processes', 'Playlists', 'Music'],
   endpoints: (build) => ({
     getSignInMethods: build.query<SignInMethods, void>({ query: () => 'sign-in/methods' }),
-    getProfile: build.query<ServerProfile, void>({ query: () => profilePath, providesTags: ['Profile'] }),
-    updateProfile: build.mutation<ServerProfile, ProfileUpdate>({
+    getProfile: build.query<Profile, void>({ query: () => profilePath, providesTags: ['Profile'] }),
+    updateProfile: build.mutation<Profile, ProfileUpdate>({
       query: (body) => ({ url: `${profilePath}/update`, method: 'POST', body }),
       invalidatesTags: ['Profile'],
     }),
-    uploadProfilePhoto: build.mutation<ServerProfile, File>({
+    uploadProfilePhoto: build.mutation<Profile, File>({
       query: (photo) => {
         const form = new FormData();
         form.append('photo', photo);

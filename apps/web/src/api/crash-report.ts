@@ -1,4 +1,4 @@
-import type { CrashReport } from './api-types.ts';
+import type { CrashReport } from '@bops/shared/api/shell';
 
 /**
  * Reports a rendering crash to our own server. Plain fetch with keepalive: the store may be what broke, and the

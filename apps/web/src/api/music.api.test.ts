@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../store/store.ts';
 import { fakeServices, mockFetch } from '../test/test-app.tsx';
 import { musicApi } from './music.api.ts';
-import type { MusicItem, Playlist } from './music-types.ts';
+import type { MusicItem } from '@bops/shared';
+import type { Playlist } from '@bops/shared/api/playlist';
 
 const song = (musicId: string, extra: Partial<MusicItem> = {}) =>
   ({

@@ -1,13 +1,7 @@
 import { bopsApi } from './bops.api.ts';
-import type {
-  LikeResult,
-  MusicItem,
-  Playlist,
-  PlaylistCreate,
-  PlaylistSummary,
-  PlaylistUpdate,
-  ViewResult,
-} from './music-types.ts';
+import type { LikeResult, ViewResult } from '@bops/shared/api/music';
+import type { MusicItem } from '@bops/shared';
+import type { Playlist, PlaylistCreate, PlaylistSummary, PlaylistUpdate } from '@bops/shared/api/playlist';
 import type { RootState } from '../store/store.ts';
 
 type MusicPatch = Partial<Pick<MusicItem, 'liked' | 'likes' | 'views'>>;
@@ -74,7 +68,7 @@ export const musicApi = bopsApi.injectEndpoints({
       query: (body) => ({ url: 'music/playlist', method: 'POST', body }),
       invalidatesTags: ['Playlists'],
     }),
-    updatePlaylist: build.mutation<Playlist, PlaylistUpdate>({
+    updatePlaylist: build.mutation<Playlist, PlaylistUpdate & { id: string }>({
       query: ({ id, ...body }) => ({
         url: `music/playlist/${encodeURIComponent(id)}`,
         method: 'PATCH',

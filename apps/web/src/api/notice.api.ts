@@ -1,19 +1,11 @@
+import type { Notice, NoticeRead } from '@bops/shared/api/notice';
 import { bopsApi } from './bops.api.ts';
-
-/** An in-app notice ("Your AI singer … is ready."); the server writes `text`, `link` is an app path or empty. */
-export interface Notice {
-  id: string;
-  kind: string;
-  text: string;
-  link: string;
-  created: string;
-}
 
 /** The signed-in person's unread notices, and dismissing one (it leaves the list at once). */
 export const noticeApi = bopsApi.enhanceEndpoints({ addTagTypes: ['Notices'] }).injectEndpoints({
   endpoints: (build) => ({
     getNotices: build.query<Notice[], void>({ query: () => 'notices', providesTags: ['Notices'] }),
-    markNoticeRead: build.mutation<{ id: string; read: true }, string>({
+    markNoticeRead: build.mutation<NoticeRead, string>({
       query: (noticeId) => ({ url: `notices/${encodeURIComponent(noticeId)}/read`, method: 'POST' }),
       async onQueryStarted(noticeId, { dispatch, queryFulfilled }) {
         const patch = dispatch(

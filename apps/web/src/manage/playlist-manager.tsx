@@ -34,7 +34,8 @@ import {
   useSetPlaylistMusicsMutation,
   useUpdatePlaylistMutation,
 } from '../api/music.api.ts';
-import type { MusicItem, PlaylistSummary } from '../api/music-types.ts';
+import type { MusicItem } from '@bops/shared';
+import type { PlaylistSummary } from '@bops/shared/api/playlist';
 import { CoverImage } from '../music/cover-image.tsx';
 import { formatDuration, truncateText } from '../music/music-format.ts';
 import { planMove, withMusic, withoutMusic } from '../music/playlist-edits.ts';

@@ -38,7 +38,7 @@ import { useTranslation } from 'react-i18next';
 import { track } from '../analytics/analytics.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { useLikeMusicMutation, useViewMusicMutation } from '../api/music.api.ts';
-import type { MusicItem } from '../api/music-types.ts';
+import type { MusicItem } from '@bops/shared';
 import { paths } from '../navigation/route-paths.ts';
 import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
 import {

@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useGetPlaylistsQuery } from '../api/music.api.ts';
-import type { PlaylistSummary } from '../api/music-types.ts';
+import type { PlaylistSummary } from '@bops/shared/api/playlist';
 import { useAppSelector } from '../store/hooks.ts';
 
 /** Playlists a person may put songs in: their own that are not archived. */

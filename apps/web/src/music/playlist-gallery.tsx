@@ -7,7 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { PlaylistSummary } from '../api/music-types.ts';
+import type { PlaylistSummary } from '@bops/shared/api/playlist';
 import { paths } from '../navigation/route-paths.ts';
 import type { DisplayMode } from '../store/music.slice.ts';
 import { CoverImage } from './cover-image.tsx';

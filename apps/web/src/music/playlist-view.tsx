@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useUpdatePlaylistMutation } from '../api/music.api.ts';
-import type { Playlist } from '../api/music-types.ts';
+import type { Playlist } from '@bops/shared/api/playlist';
 import { useAppSelector } from '../store/hooks.ts';
 import { CoverImage } from './cover-image.tsx';
 import { formatDuration, truncateText } from './music-format.ts';

@@ -17,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { MusicItem } from '../api/music-types.ts';
+import type { MusicItem } from '@bops/shared';
 import { paths } from '../navigation/route-paths.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import { AddToPlaylistDialog } from './add-to-playlist-dialog.tsx';

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { MusicItem, WaveformData } from '../api/music-types.ts';
+import type { MusicItem } from '@bops/shared';
+import type { WaveformData } from '@bops/shared/api/music';
 import { activeAt, linesFromTimings, parseLrc, type SyncedLine } from '../rap/lrc-parser.ts';
 
 type LyricsLoad = { musicId: string; lines: SyncedLine[] | null; failed: boolean };

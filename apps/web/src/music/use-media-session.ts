@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { MusicItem } from '../api/music-types.ts';
+import type { MusicItem } from '@bops/shared';
 
 export interface MediaSessionControls {
   play(): void;

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { track } from '../analytics/analytics.ts';
-import type { MusicItem } from '../api/music-types.ts';
+import type { MusicItem } from '@bops/shared';
 import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
 import { playingChanged, queueStarted } from '../store/music.slice.ts';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Notice } from '../api/notice.api.ts';
+import type { Notice } from '@bops/shared/api/notice';
 import { mockFetch, renderApp, signedInServices, signedInState } from '../test/test-app.tsx';
 
 const ready: Notice = {

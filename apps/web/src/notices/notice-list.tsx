@@ -5,7 +5,8 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { useGetNoticesQuery, useMarkNoticeReadMutation, type Notice } from '../api/notice.api.ts';
+import type { Notice } from '@bops/shared/api/notice';
+import { useGetNoticesQuery, useMarkNoticeReadMutation } from '../api/notice.api.ts';
 
 const severityOf = (notice: Notice): AlertColor => (notice.kind.endsWith('_ready') ? 'success' : 'info');
 

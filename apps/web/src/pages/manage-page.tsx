@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { useCreatePlaylistMutation, useGetPlaylistQuery, useGetPlaylistsQuery } from '../api/music.api.ts';
-import type { MusicItem } from '../api/music-types.ts';
+import type { MusicItem } from '@bops/shared';
 import { PlaylistManager } from '../manage/playlist-manager.tsx';
 import { NoticeList } from '../notices/notice-list.tsx';
 import { useAppSelector } from '../store/hooks.ts';

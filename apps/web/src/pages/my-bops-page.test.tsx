@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { bopsApi } from '../api/bops.api.ts';
-import type { MusicItem, Playlist, PlaylistSummary } from '../api/music-types.ts';
+import type { MusicItem } from '@bops/shared';
+import type { Playlist, PlaylistSummary } from '@bops/shared/api/playlist';
 import { Status } from '../store/status.ts';
 import { mockFetch, renderApp, signedInServices, signedInState } from '../test/test-app.tsx';
 

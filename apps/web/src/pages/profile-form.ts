@@ -1,4 +1,5 @@
-import type { ProfileUpdate, User } from '../api/api-types.ts';
+import type { ProfileUpdate } from '@bops/shared/api/profile';
+import type { User } from '../auth/user.ts';
 
 export interface ProfileFormValues {
   firstName: string;

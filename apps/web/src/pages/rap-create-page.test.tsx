@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { toUser } from '../api/api-types.ts';
+import { toUser } from '../auth/user.ts';
 import { COUNTDOWN_STORAGE_KEY } from '../countdown/countdown-tasks.ts';
 import { initialAccountState } from '../store/account.slice.ts';
 import { initialCreationState } from '../store/creation.slice.ts';

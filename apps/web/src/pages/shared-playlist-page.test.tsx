@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { MusicItem, Playlist } from '../api/music-types.ts';
+import type { MusicItem } from '@bops/shared';
+import type { Playlist } from '@bops/shared/api/playlist';
 import { mockFetch, renderApp } from '../test/test-app.tsx';
 
 const music: MusicItem = {

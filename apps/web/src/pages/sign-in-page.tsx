@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useGetSignInMethodsQuery } from '../api/bops.api.ts';
-import type { SignInProvider } from '../api/api-types.ts';
+import type { SignInProvider } from '@bops/shared/api/auth';
 import {
   completeRedirectSignIn,
   completeSignIn,

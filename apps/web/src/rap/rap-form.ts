@@ -1,4 +1,5 @@
-import { LYRICS_MAX_CHARS } from '@bops/shared';
+import { FLOW_STYLE_IDS } from '@bops/shared';
+import { CREATE_MUSIC_LIMITS } from '@bops/shared/api/creation';
 import type { CreateMusicRequest } from '../api/creation.api.ts';
 
 /** What the user has entered so far; it lives in the creation area so back and next keep it. */
@@ -31,14 +32,8 @@ export const emptyRapDraft: RapDraft = {
 /** "No music" as the create call spells it (docs/PRODUCT.md#entities: "na" counts as empty). */
 export const NO_MUSIC = 'na';
 
-/** Field limits matching what the server accepts, so the form says it before the server does. */
-export const rapLimits = {
-  musicName: 100,
-  prompt: 1000,
-  creatorNickname: 60,
-  lyrics: LYRICS_MAX_CHARS,
-  contactEmail: 320,
-} as const;
+/** Field limits the server accepts, so the form says it before the server does. */
+export const rapLimits = CREATE_MUSIC_LIMITS;
 
 /** The form steps in order; the step after the last one is the progress and result view. */
 export const rapSteps = [
@@ -53,7 +48,7 @@ export const lastFormStep = rapSteps.length;
 export const progressStep = lastFormStep + 1;
 
 /** The flow styles the engine knows; the artist's own style is picked first. */
-export const rapStyles = ['straight', 'laid-back', 'double-time', 'triplet', 'choppy', 'melodic'] as const;
+export const rapStyles = FLOW_STYLE_IDS;
 
 /** A translation key, or the server's own words in `text`. */
 export type RapFieldError = { key: string; max?: number; text?: string };

@@ -2,7 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Translation } from 'react-i18next';
-import type { CrashReport } from '../api/api-types.ts';
+import type { CrashReport } from '@bops/shared/api/shell';
 import { reportCrash } from '../api/crash-report.ts';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '../api/api-types.ts';
+import type { User } from '../auth/user.ts';
 import { musicApi } from '../api/music.api.ts';
 import { Status } from './status.ts';
 import { playlistDeleted } from './music.slice.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toUser } from '../api/api-types.ts';
+import { toUser } from '../auth/user.ts';
 import { sampleProfile } from '../test/test-app.tsx';
 import {
   accountSlice,

@@ -1,7 +1,8 @@
+import type { Profile } from '@bops/shared/api/profile';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { toUser } from '../api/api-types.ts';
+import { toUser } from '../auth/user.ts';
 import type { Session } from '../api/auth.api.ts';
 import { AppProviders } from '../app.tsx';
 import { AppRoutes } from '../app-routes.tsx';
@@ -43,7 +44,7 @@ export const sampleSession: Session = {
   user: { id: 'u1', email: 'ada@example.com', name: 'Ada' },
 };
 
-export const sampleProfile = {
+export const sampleProfile: Profile = {
   id: 'u1',
   email: 'ada@example.com',
   displayName: 'Ada',
@@ -51,8 +52,8 @@ export const sampleProfile = {
   lastname: 'Lovelace',
   bios: '',
   dob: '',
-  profilePhoto: null,
-  customPhoto: null,
+  profilePhoto: '',
+  customPhoto: '',
   voiceclones: [],
 };
 

@@ -18,19 +18,6 @@ export const voiceCloningEn = {
     instruction:
       'Aim for about 40 seconds or more. Read the lines below in your normal voice, then sing the scale from your lowest note up to your highest and back down.',
     readTitle: 'Read aloud',
-    // The engine's guided reading (VOICE_READING_SCRIPT): sentences that cover the sounds of English, so the
-    // builder hears every sound once. Keep the two identical; one sentence a line.
-    reading: [
-      'Every morning I walk down to the corner shop to buy bread and a newspaper.',
-      'The owner is an old friend who always asks about my family and the weather.',
-      'Last winter the river froze so hard that children skated all the way to the bridge.',
-      'I remember the smell of smoke from the chimneys and the sound of boots on the ice.',
-      'My sister wants to travel to Japan next spring to see the cherry blossoms.',
-      'She has been saving money for months and practising her words every evening.',
-      'If you ask me, the best meal is a simple soup with fresh vegetables and pepper.',
-      'We should plant tomatoes, beans and sunflowers in the garden behind the house.',
-      'The computer in the office makes a strange noise whenever somebody prints a page.',
-    ].join('\n'),
     scaleTitle: 'Then sing, low to high and back',
     scaleUp: 'do ↗ re ↗ mi ↗ fa ↗ so ↗ la ↗ ti ↗ do',
     scaleDown: 'do ↘ ti ↘ la ↘ so ↘ fa ↘ mi ↘ re ↘ do',

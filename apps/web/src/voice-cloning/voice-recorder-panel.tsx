@@ -1,3 +1,4 @@
+import { VOICE_READING_SCRIPT } from '@bops/shared/api/voice-clone';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import FiberManualRecordIcon from '@mui/icons-material/FiberManualRecord';
 import MicIcon from '@mui/icons-material/Mic';
@@ -44,13 +45,11 @@ function Prompts() {
         {t('voiceCloning.recorder.readTitle')}
       </Typography>
       <Box component="ul" sx={{ pl: 2.5, mt: 0.5, mb: 1.5 }}>
-        {t('voiceCloning.recorder.reading')
-          .split('\n')
-          .map((line) => (
-            <li key={line}>
-              <Typography>{line}</Typography>
-            </li>
-          ))}
+        {VOICE_READING_SCRIPT.split('\n').map((line) => (
+          <li key={line}>
+            <Typography>{line}</Typography>
+          </li>
+        ))}
       </Box>
       <Typography variant="subtitle2" color="text.secondary">
         {t('voiceCloning.recorder.scaleTitle')}

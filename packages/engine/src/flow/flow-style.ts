@@ -1,8 +1,9 @@
+import { FLOW_STYLE_IDS, type FlowStyleId } from '@bops/shared';
 import type { Seconds } from '../units.ts';
 
 /** How an artist rides the beat. */
 export interface FlowStyle {
-  id: 'straight' | 'laid-back' | 'double-time' | 'triplet' | 'choppy' | 'melodic';
+  id: FlowStyleId;
   /** Grid slots per beat: 4 = 16ths, 3 = 8th-note triplets, 8 = 32nds (double time). */
   slotsPerBeat: 3 | 4 | 8;
   /** Rapper sits behind (+) or ahead of (-) the beat. */
@@ -15,7 +16,7 @@ export interface FlowStyle {
   maxStretch: number;
 }
 
-export const FLOW_STYLES: Record<FlowStyle['id'], FlowStyle> = {
+export const FLOW_STYLES: Record<FlowStyleId, FlowStyle> = {
   straight: {
     id: 'straight',
     slotsPerBeat: 4,
@@ -59,5 +60,5 @@ export const FLOW_STYLES: Record<FlowStyle['id'], FlowStyle> = {
   },
 };
 
-/** Every flow an artist or a person can pick. */
-export const FLOW_STYLE_IDS = Object.keys(FLOW_STYLES) as FlowStyle['id'][];
+/** Every flow an artist or a person can pick (the list is part of the API contract). */
+export { FLOW_STYLE_IDS };

@@ -16,6 +16,7 @@ import {
 import { nearestDistanceMean, normalizeFrames, phoneTrack } from './exemplar-index.ts';
 import { alignReading } from './guided-alignment.ts';
 import { normalizeLine } from '../text/text-normalizer.ts';
+import { VOICE_READING_SCRIPT } from '@bops/shared/api/voice-clone';
 
 /** Bumped whenever the stored layout changes; older models are rebuilt from their sample. */
 export const VOICE_MODEL_VERSION = 1;
@@ -44,22 +45,8 @@ export const SOURCE_REFERENCE_TEXT = [
   'how much wood would a woodchuck chuck if only it could find the good oak',
 ].join(' ');
 
-/**
- * What a person reads aloud to enrol (about 40 seconds): everyday sentences that cover the sounds
- * of English. When the recording is this reading, pass it as `transcript`: the model then knows
- * which sound the person made at every moment.
- */
-export const VOICE_READING_SCRIPT = [
-  'Every morning I walk down to the corner shop to buy bread and a newspaper.',
-  'The owner is an old friend who always asks about my family and the weather.',
-  'Last winter the river froze so hard that children skated all the way to the bridge.',
-  'I remember the smell of smoke from the chimneys and the sound of boots on the ice.',
-  'My sister wants to travel to Japan next spring to see the cherry blossoms.',
-  'She has been saving money for months and practising her words every evening.',
-  'If you ask me, the best meal is a simple soup with fresh vegetables and pepper.',
-  'We should plant tomatoes, beans and sunflowers in the garden behind the house.',
-  'The computer in the office makes a strange noise whenever somebody prints a page.',
-].join('\n');
+/** What a person reads aloud to enrol; part of the API contract because the web app shows it. */
+export { VOICE_READING_SCRIPT };
 
 export interface VoiceModelSummary {
   version: number;

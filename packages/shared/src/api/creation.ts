@@ -1,39 +1,48 @@
-import { FLOW_STYLE_IDS, unsayableInLyrics } from '@bops/engine/catalog';
-import { LYRICS_MAX_CHARS } from '@bops/shared';
+import { FLOW_STYLE_IDS, isFlowStyleId } from '../flow-styles.ts';
+import { LYRICS_MAX_CHARS } from '../limits.ts';
 import { z } from 'zod';
 
 const required = 'This field is required';
 
+/** Longest value of each rap request field, in characters (form and API). */
+export const CREATE_MUSIC_LIMITS = {
+  musicName: 100,
+  prompt: 1000,
+  creatorNickname: 60,
+  lyrics: LYRICS_MAX_CHARS,
+  contactEmail: 320,
+} as const;
+const limits = CREATE_MUSIC_LIMITS;
+
 /** docs/PRODUCT.md#entities music creation request. Unknown keys are ignored. */
 export const createMusicBody = z.object({
-  creatorNickname: z.string().trim().max(60, 'Please use at most 60 characters').default(''),
+  creatorNickname: z
+    .string()
+    .trim()
+    .max(limits.creatorNickname, `Please use at most ${limits.creatorNickname} characters`)
+    .default(''),
   musicName: z
     .string({ message: required })
     .trim()
     .min(1, required)
-    .max(100, 'Please use at most 100 characters'),
+    .max(limits.musicName, `Please use at most ${limits.musicName} characters`),
   musicContext: z
     .string({ message: required })
     .trim()
     .min(1, required)
-    .max(LYRICS_MAX_CHARS, `Please keep the lyrics under ${LYRICS_MAX_CHARS} characters`)
-    // Refused here, not after the render is queued: an emoji or another script cannot be sung.
-    .superRefine((value, context) => {
-      const problem = unsayableInLyrics(value);
-      if (problem) context.addIssue({ code: 'custom', message: problem });
-    }),
-  prompt: z.string().trim().max(1000).default(''),
+    .max(limits.lyrics, `Please keep the lyrics under ${limits.lyrics} characters`),
+  prompt: z.string().trim().max(limits.prompt).default(''),
   style: z
     .string()
     .trim()
-    .refine((value) => value === '' || value === 'na' || (FLOW_STYLE_IDS as string[]).includes(value), {
+    .refine((value) => value === '' || value === 'na' || isFlowStyleId(value), {
       message: `Please choose one of these styles: ${FLOW_STYLE_IDS.join(', ')}`,
     })
     .default(''),
   contactEmail: z
     .string()
     .trim()
-    .max(320)
+    .max(limits.contactEmail)
     .refine((value) => value === '' || z.string().email().safeParse(value).success, 'Email is invalid')
     .default(''),
   artist_id: z.string().trim().max(80).default(''),

@@ -8,3 +8,10 @@ export const crashReportBody = z.object({
   userAgent: z.string().max(1000).default(''),
 });
 export type CrashReportBody = z.infer<typeof crashReportBody>;
+/** What the web app's error boundary sends. */
+export type CrashReport = z.input<typeof crashReportBody>;
+
+/** `GET /api/music/processes`: the person's renders still running. */
+export interface ProcessCount {
+  count: number;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MusicItemResponse } from './music.schema.ts';
+import type { MusicItem } from '../music-api.ts';
 
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -65,15 +65,18 @@ export const listPlaylistsQuery = z.object({
     .transform((value) => value === 'true'),
 });
 
+/** 'user', 'default' ("My Bops"), 'top_songs' (the curated "Demo") or 'top_by_views'. */
+export const PLAYLIST_KINDS = ['user', 'default', 'top_songs', 'top_by_views'] as const;
+export type PlaylistKind = (typeof PLAYLIST_KINDS)[number];
+
 /** docs/PRODUCT.md#entities "Playlist", summary form. */
-export interface PlaylistSummaryResponse {
+export interface PlaylistSummary {
   id: string;
   title: string;
   private: boolean;
   archieve: boolean;
   isDefault: boolean;
-  /** 'user', 'default', 'top_songs' or 'top_by_views'. */
-  kind: string;
+  kind: PlaylistKind;
   numMusics: number;
   /** The first song's thumbnail, or the default cover. */
   cover: string;
@@ -87,6 +90,17 @@ export interface PlaylistSummaryResponse {
   changed: string;
 }
 
-export interface PlaylistResponse extends PlaylistSummaryResponse {
-  musics: MusicItemResponse[];
+export interface Playlist extends PlaylistSummary {
+  musics: MusicItem[];
+}
+
+/** What the web app sends to create a playlist. */
+export type PlaylistCreate = z.input<typeof createPlaylistBody>;
+
+/** docs/PRODUCT.md#entities "Playlist update" as the web app sends it: title, archieve and musicIds only when given. */
+export interface PlaylistUpdate {
+  private: boolean;
+  title?: string;
+  archieve?: boolean;
+  musicIds?: string[];
 }

@@ -1,4 +1,4 @@
-import { COVER_STEM_FILES } from '@bops/shared';
+import { COVER_STEM_FILES } from './song-cover.ts';
 import { z } from 'zod';
 
 /** Song and playlist ids: our UUIDs and the fixed ids of the instance-wide playlists. */
@@ -27,16 +27,21 @@ export const musicFileParams = z.object({
   file: z.enum(musicFileKinds),
 });
 
-// The wire shape lives in @bops/shared so the web app reads exactly what the server sends.
-export type { MusicContext as MusicContextResponse, MusicItem as MusicItemResponse } from '@bops/shared';
-
-export interface LikeResponse {
+export interface LikeResult {
   musicId: string;
   liked: boolean;
   likes: number;
 }
 
-export interface ViewResponse {
+export interface ViewResult {
   musicId: string;
   views: number;
+}
+
+/** `/api/music/{musicId}/waveform`: peaks for drawing, and word and line times (seconds) for synced lyrics. */
+export interface WaveformData {
+  peaks: number[];
+  /** Words may name their line by index. */
+  words: { text: string; start: number; end: number; line?: number }[];
+  lines: { text: string; start: number; end: number }[];
 }

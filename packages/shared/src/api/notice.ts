@@ -6,7 +6,7 @@ export const noticeParams = z.object({
 });
 
 /** An in-app notice as the web app reads it; `text` is written by the server, `link` is an app path or empty. */
-export interface NoticeResponse {
+export interface Notice {
   id: string;
   kind: string;
   text: string;
@@ -14,7 +14,7 @@ export interface NoticeResponse {
   created: string;
 }
 
-export interface NoticeReadResponse {
+export interface NoticeRead {
   id: string;
   read: true;
 }

@@ -1,4 +1,4 @@
-import { FLOW_STYLE_IDS, type FlowStyle } from '@bops/engine/catalog';
+import { FLOW_STYLE_IDS, isFlowStyleId, type FlowStyleId } from '../flow-styles.ts';
 import { z } from 'zod';
 
 const required = 'This field is required';
@@ -15,9 +15,9 @@ export const generateLyricsBody = z.object({
   style: z
     .string()
     .trim()
-    .refine((value) => value === '' || value === 'na' || (FLOW_STYLE_IDS as string[]).includes(value), {
+    .refine((value) => value === '' || value === 'na' || isFlowStyleId(value), {
       message: `Please choose one of these styles: ${FLOW_STYLE_IDS.join(', ')}`,
     })
-    .transform((value) => (value === '' || value === 'na' ? undefined : (value as FlowStyle['id'])))
+    .transform((value) => (value === '' || value === 'na' ? undefined : (value as FlowStyleId)))
     .optional(),
 });

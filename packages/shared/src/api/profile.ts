@@ -29,7 +29,15 @@ export const photoParams = z.object({
 });
 
 /** The profile as the web app reads it (docs/PRODUCT.md#entities User, server fields). */
-export interface ProfileResponse {
+/** An AI singer as the profile lists it. */
+export interface ProfileVoiceClone {
+  voice_clone_id: string;
+  voice_clone_nickname: string;
+  imageFileUrl: string;
+  status: string;
+}
+
+export interface Profile {
   id: string;
   email: string;
   displayName: string;
@@ -39,10 +47,8 @@ export interface ProfileResponse {
   dob: string;
   profilePhoto: string;
   customPhoto: string;
-  voiceclones: Array<{
-    voice_clone_id: string;
-    voice_clone_nickname: string;
-    imageFileUrl: string;
-    status: string;
-  }>;
+  voiceclones: ProfileVoiceClone[];
 }
+
+/** What the profile form sends (docs/PRODUCT.md#entities "Profile update": dob is always sent empty). */
+export type ProfileUpdate = z.input<typeof updateProfileBody>;

@@ -1,4 +1,4 @@
-import { ANALYTICS_EVENT_NAMES, TRACKING_DEFAULTS } from '@bops/shared';
+import { ANALYTICS_EVENT_NAMES, TRACKING_DEFAULTS } from '../analytics-events.ts';
 import { z } from 'zod';
 
 const trackingPayload = z

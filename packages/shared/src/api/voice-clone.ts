@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+const required = 'This field is required';
+
+export const TERMS_TEXT = 'I am 18 or older and agree to the Terms and Conditions';
+
+export const voiceCloneId = z.object({
+  voice_clone_id: z.string({ message: required }).uuid('There is no such AI singer.'),
+});
+
+export const nickname = z
+  .string({ message: required })
+  .trim()
+  .min(1, required)
+  .max(40, 'Please use at most 40 characters');
+
+/** The text fields of the create form (the sample and photo come as files). */
+export const createVoiceCloneFields = z.object({
+  voice_clone_nickname: nickname,
+  terms: z.enum(['true', 'on', '1'], { message: `Please confirm: ${TERMS_TEXT}` }),
+  /** "guided" when the person read the script the recorder shows; the build then aligns to it. */
+  reading: z.enum(['guided', 'free']).default('free'),
+});
+
+export const updateVoiceCloneBody = voiceCloneId.extend({ voice_clone_nickname: nickname });
+
+export const voiceCloneFileParams = z.object({ id: z.string().uuid() });
+
+/** An AI singer as its own routes answer. */
+export interface VoiceCloneItem {
+  voice_clone_id: string;
+  voice_clone_nickname: string;
+  imageFileUrl: string;
+  status: string;
+  failure_reason: string;
+  created: string;
+}
+
+/**
+ * What a person reads aloud to enrol (about 40 seconds): everyday sentences that cover the sounds
+ * of English. When the recording is this reading, the engine's builder is given it as the transcript, so it
+ * knows which sound the person made at every moment. The web app's recorder shows it line by line.
+ */
+export const VOICE_READING_SCRIPT = [
+  'Every morning I walk down to the corner shop to buy bread and a newspaper.',
+  'The owner is an old friend who always asks about my family and the weather.',
+  'Last winter the river froze so hard that children skated all the way to the bridge.',
+  'I remember the smell of smoke from the chimneys and the sound of boots on the ice.',
+  'My sister wants to travel to Japan next spring to see the cherry blossoms.',
+  'She has been saving money for months and practising her words every evening.',
+  'If you ask me, the best meal is a simple soup with fresh vegetables and pepper.',
+  'We should plant tomatoes, beans and sunflowers in the garden behind the house.',
+  'The computer in the office makes a strange noise whenever somebody prints a page.',
+].join('\n');
