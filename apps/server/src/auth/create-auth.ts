@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { checkPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@bops/shared/password-strength';
 import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { eq } from 'drizzle-orm';
@@ -77,8 +79,8 @@ export function createAuth(options: {
     ),
     emailAndPassword: {
       enabled: config.auth.localAccounts,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
     },
     user: {
@@ -89,6 +91,7 @@ export function createAuth(options: {
       },
     },
     account: { accountLinking: { enabled: false } },
+    hooks: { before: refuseWeakPasswords },
     session: { expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600 },
     rateLimit: {
       enabled: true,
@@ -179,3 +182,29 @@ export function createAuth(options: {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The endpoints that set a local password, and the body field that carries it. */
+const NEW_PASSWORD_FIELDS: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/change-password': 'newPassword',
+  '/reset-password': 'newPassword',
+  '/set-password': 'newPassword',
+};
+
+/**
+ * Every new password passes the shared rule (`@bops/shared/password-strength`, the one the create-account
+ * form applies): long enough and hard to guess, its owner's name and address counting against it.
+ */
+const refuseWeakPasswords = createAuthMiddleware(async (ctx) => {
+  const field = NEW_PASSWORD_FIELDS[ctx.path];
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  const password = field ? body[field] : undefined;
+  if (typeof password !== 'string') return;
+  const context = [body.name, body.email].filter((value): value is string => typeof value === 'string');
+  const verdict = checkPassword(password, context);
+  if (verdict.problem !== 'tooWeak') return;
+  throw new APIError('BAD_REQUEST', {
+    code: 'PASSWORD_TOO_WEAK',
+    message: `This password is too easy to guess. ${verdict.advice}`,
+  });
+});

@@ -30,6 +30,7 @@ export const signInErrorKeys = {
   emailInUse: 'signIn.errors.emailInUse',
   passwordTooShort: 'signIn.errors.passwordTooShort',
   passwordTooLong: 'signIn.errors.passwordTooLong',
+  passwordTooWeak: 'signIn.errors.passwordTooWeak',
   emailInvalid: 'validation.emailInvalid',
   tooManyRequests: 'signIn.errors.tooManyRequests',
   network: 'signIn.errors.network',
@@ -138,6 +139,8 @@ function localErrorKey(error: unknown): string {
       return signInErrorKeys.passwordTooShort;
     case 'PASSWORD_TOO_LONG':
       return signInErrorKeys.passwordTooLong;
+    case 'PASSWORD_TOO_WEAK':
+      return signInErrorKeys.passwordTooWeak;
     case 'INVALID_EMAIL':
       return signInErrorKeys.emailInvalid;
     case 'NETWORK_ERROR':

@@ -24,3 +24,24 @@ export function validateSignInForm(values: SignInFormValues, mode: SignInFormMod
   if (values.password === '') errors.password = 'validation.required';
   return errors;
 }
+
+const passwordProblemKeys = {
+  tooShort: 'signIn.errors.passwordTooShort',
+  tooLong: 'signIn.errors.passwordTooLong',
+  tooWeak: 'signIn.errors.passwordTooWeak',
+} as const;
+
+/** The password rule itself, loaded only by the create-account form (its word lists are large). */
+export function loadPasswordRule() {
+  return import('@bops/shared/password-strength');
+}
+
+/**
+ * The create-account form's password check: the server's own rule (`@bops/shared/password-strength`),
+ * with the name and address typed counting against the password. Answers a translation key or nothing.
+ */
+export async function newPasswordErrorKey(values: SignInFormValues): Promise<string | undefined> {
+  const { checkPassword } = await loadPasswordRule();
+  const { problem } = checkPassword(values.password, [values.name.trim(), values.email.trim()]);
+  return problem ? passwordProblemKeys[problem] : undefined;
+}

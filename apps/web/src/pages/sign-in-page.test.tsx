@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { AuthError } from '../api/auth.api.ts';
 import type { PopupOutcome } from '../auth/popup-watch.ts';
 import { fakeServices, mockFetch, renderApp, sampleProfile, sampleSession } from '../test/test-app.tsx';
 
@@ -73,6 +74,48 @@ describe('the sign-in page', () => {
     await user.click(within(form).getByRole('button', { name: 'Create account' }));
     expect(within(form).getByText('Email is invalid')).toBeTruthy();
     expect(services.auth.signUpEmail).not.toHaveBeenCalled();
+  });
+
+  it('says the password rule and refuses a weak password before asking the server', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    const services = servicesWithLocalAccounts();
+    renderApp('/sign-in', { services });
+    await user.click(await screen.findByRole('tab', { name: 'Create account' }));
+    const form = screen.getByRole('form', { name: 'Create account' });
+    expect(
+      within(form).getByText('At least 8 characters and hard to guess: a few unrelated words work well.'),
+    ).toBeTruthy();
+    await user.type(within(form).getByLabelText('Name'), 'Ada');
+    await user.type(within(form).getByLabelText('Email'), 'ada@example.com');
+    for (const weak of ['password', '12345678', 'ada@example.com']) {
+      await user.clear(within(form).getByLabelText('Password'));
+      await user.type(within(form).getByLabelText('Password'), weak);
+      await user.click(within(form).getByRole('button', { name: 'Create account' }));
+      expect(
+        await within(form).findByText('This password is too easy to guess. Try a few unrelated words.'),
+      ).toBeTruthy();
+    }
+    expect(services.auth.signUpEmail).not.toHaveBeenCalled();
+  });
+
+  it('shows the server refusing a weak password in the same words', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    const services = servicesWithLocalAccounts();
+    services.auth.signUpEmail = vi.fn(async () => {
+      throw new AuthError('This password is too easy to guess.', 400, 'PASSWORD_TOO_WEAK');
+    });
+    renderApp('/sign-in', { services });
+    await user.click(await screen.findByRole('tab', { name: 'Create account' }));
+    const form = screen.getByRole('form', { name: 'Create account' });
+    await user.type(within(form).getByLabelText('Name'), 'Ada');
+    await user.type(within(form).getByLabelText('Email'), 'ada@example.com');
+    await user.type(within(form).getByLabelText('Password'), 'velvet trombone orbit');
+    await user.click(within(form).getByRole('button', { name: 'Create account' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This password is too easy to guess. Try a few unrelated words.',
+    );
   });
 
   it('creates an account and goes to the requested page, replacing history, with backToHome', async () => {

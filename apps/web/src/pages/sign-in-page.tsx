@@ -28,6 +28,8 @@ import {
 import { isPopupMessage, popupChannelName } from '../auth/popup-watch.ts';
 import { resolveSignInTarget } from '../auth/redirect-target.ts';
 import {
+  loadPasswordRule,
+  newPasswordErrorKey,
   validateSignInForm,
   type SignInFormErrors,
   type SignInFormMode,
@@ -80,9 +82,13 @@ function LocalAccountForm({ busy }: { busy: boolean }) {
     helperText: errors[name] ? t(errors[name]) : undefined,
     fullWidth: true,
   });
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validateSignInForm(values, mode);
+    if (mode === 'createAccount' && !found.password) {
+      const weak = await newPasswordErrorKey(values);
+      if (weak) found.password = weak;
+    }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const email = values.email.trim();
@@ -94,6 +100,8 @@ function LocalAccountForm({ busy }: { busy: boolean }) {
       <Tabs
         value={mode}
         onChange={(_event, next: SignInFormMode) => {
+          // The password rule's word lists load while the person fills the form in.
+          if (next === 'createAccount') void loadPasswordRule();
           setMode(next);
           setErrors({});
           dispatch(signInReset());
@@ -104,7 +112,13 @@ function LocalAccountForm({ busy }: { busy: boolean }) {
         <Tab value="signIn" label={t('signIn.signInTab')} />
         <Tab value="createAccount" label={t('signIn.createAccountTab')} />
       </Tabs>
-      <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label={t(`signIn.${mode}Tab`)}>
+      <Stack
+        component="form"
+        noValidate
+        spacing={2}
+        onSubmit={(event: FormEvent) => void submit(event)}
+        aria-label={t(`signIn.${mode}Tab`)}
+      >
         {mode === 'createAccount' && (
           <TextField label={t('signIn.name')} autoComplete="name" {...field('name')} />
         )}
@@ -114,6 +128,13 @@ function LocalAccountForm({ busy }: { busy: boolean }) {
           type="password"
           autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
           {...field('password')}
+          helperText={
+            errors.password
+              ? t(errors.password)
+              : mode === 'createAccount'
+                ? t('signIn.passwordRule')
+                : undefined
+          }
         />
         <Button
           type="submit"
