@@ -10,6 +10,12 @@ describe('artist recipes', () => {
     );
     expect(new Set(keys).size).toBe(keys.length);
   });
+  it('never lower a voice: a lowered TTS voice loses words to a listener', () => {
+    for (const { recipe } of ARTISTS) {
+      expect(recipe.pitch).toBeGreaterThanOrEqual(0);
+      expect(recipe.formant).toBeGreaterThanOrEqual(1);
+    }
+  });
   it('sung artists use voices that follow a pitch target (their chant lands on the note)', async () => {
     const backend = new FliteVoiceBackend();
     for (const voice of new Set(ARTISTS.filter((a) => a.recipe.monotone).map((a) => a.recipe.voice))) {

@@ -5,8 +5,16 @@ import type { FlowStyle } from '../flow/flow-style.ts';
 export interface VoiceRecipe {
   backend: 'flite' | 'espeak';
   voice: string;
+  /**
+   * Never below 0: the recogniser heard rms lowered 1 semitone (formants kept or not) at 1.4-2x
+   * the word errors of the voice as it is, raised 1 semitone at 0.9x. Deep artists get their
+   * weight from the tone's low shelf instead.
+   */
   pitch: Semitones;
-  /** Net formant factor: <1 larger/deeper vocal tract, >1 smaller/younger. */
+  /**
+   * Net formant factor, ≥ 1 (>1 smaller/younger). Equal to the pitch ratio, the voice is only
+   * read faster (tape-like): no pitch shifter runs, which costs nothing and smears nothing.
+   */
   formant: number;
   /** Sung artists chant on notes of the chord; 0 = speech intonation. */
   monotone: boolean;
@@ -54,8 +62,8 @@ export const ARTISTS: readonly ArtistDefinition[] = [
     recipe: {
       backend: 'flite',
       voice: 'rms',
-      pitch: -1,
-      formant: 0.97,
+      pitch: 0,
+      formant: 1.0,
       monotone: false,
       tone: tone(2, 3, 3),
       doubles: 'line-ends',
@@ -76,7 +84,7 @@ export const ARTISTS: readonly ArtistDefinition[] = [
       backend: 'flite',
       voice: 'slt',
       pitch: 1,
-      formant: 1.03,
+      formant: 1.0595,
       monotone: false,
       tone: tone(-1, 2, 4),
       doubles: 'line-ends',
@@ -96,10 +104,10 @@ export const ARTISTS: readonly ArtistDefinition[] = [
     recipe: {
       backend: 'flite',
       voice: 'awb',
-      pitch: -3,
-      formant: 0.92,
+      pitch: 0,
+      formant: 1.0,
       monotone: false,
-      tone: tone(3, 1, 1),
+      tone: tone(5, 1, 1),
       doubles: 'none',
       adlibs: ['uh', 'come on'],
       reverb: 0.2,
@@ -117,7 +125,7 @@ export const ARTISTS: readonly ArtistDefinition[] = [
     recipe: {
       backend: 'flite',
       voice: 'slt',
-      pitch: -1,
+      pitch: 0,
       formant: 1.0,
       monotone: false,
       tone: tone(0, 4, 3),
@@ -159,10 +167,10 @@ export const ARTISTS: readonly ArtistDefinition[] = [
     recipe: {
       backend: 'flite',
       voice: 'rms',
-      pitch: -5,
-      formant: 0.88,
+      pitch: 0,
+      formant: 1.0,
       monotone: false,
-      tone: tone(3, 0, 2),
+      tone: tone(5, 0, 2),
       doubles: 'full',
       adlibs: ['yeah', 'echo'],
       reverb: 0.3,
@@ -219,14 +227,14 @@ export const ARTISTS: readonly ArtistDefinition[] = [
     kind: 'singer',
     style: 'melodic',
     description: 'Smooth R&B baritone with a warm low end.',
-    // rms ignores Flite's pitch targets (measured), so the sung baritone is awb, lowered.
+    // rms ignores Flite's pitch targets (measured), so the sung baritone is awb.
     recipe: {
       backend: 'flite',
       voice: 'awb',
-      pitch: -3,
-      formant: 0.92,
+      pitch: 0,
+      formant: 1.0,
       monotone: true,
-      tone: tone(2, 1, 3),
+      tone: tone(4, 1, 3),
       doubles: 'full',
       adlibs: ['oh yeah'],
       reverb: 0.3,
