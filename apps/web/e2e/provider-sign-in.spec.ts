@@ -132,8 +132,11 @@ test('a blocked popup falls back to a redirect sign-in that completes on return'
     signIn: true,
     returnTo: body.callbackURL,
   }));
+  // A visitor opening a song link gets the song's page (this id is no song) and signs in from there.
   await page.goto('/listen/m1');
-  await expect(page).toHaveURL(/\/sign-in\?next=%2Flisten%2Fm1$/);
+  await expect(page.getByText('This song is private or does not exist.')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Flisten%2Fm1&shared=1$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("Let's hear it!");
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await expect(page).toHaveURL(/\/listen\/m1$/);

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { RedirectSignedIn, RequireAuth } from './auth/route-guards.tsx';
+import { RedirectSignedIn, RequireAuth, SignedInOr } from './auth/route-guards.tsx';
 import { SessionGate } from './auth/session-gate.tsx';
 import { withTexts } from './i18n/i18n.setup.ts';
 import LandingPage from './pages/landing-page.tsx';
@@ -16,6 +16,7 @@ const SignInPopupDonePage = lazy(withTexts(() => import('./pages/sign-in-popup-d
 const TutorialPage = lazy(withTexts(() => import('./pages/tutorial-page.tsx')));
 const LegalPage = lazy(withTexts(() => import('./pages/legal-page.tsx')));
 const SharedPlaylistPage = lazy(withTexts(() => import('./pages/shared-playlist-page.tsx')));
+const SharedSongPage = lazy(withTexts(() => import('./pages/shared-song-page.tsx')));
 const MyBopsPage = lazy(withTexts(() => import('./pages/my-bops-page.tsx')));
 const RapCreatePage = lazy(withTexts(() => import('./pages/rap-create-page.tsx')));
 const VoiceCloningPage = lazy(withTexts(() => import('./pages/voice-cloning-page.tsx')));
@@ -52,10 +53,14 @@ export function AppRoutes() {
               <Route path="sign-in" element={<SignInPage />} />
               <Route path="tutorial" element={<TutorialPage />} />
               <Route path="shared/:playlistId" element={<SharedPlaylistPage />} />
+              {/* A song's share link: the signed-in home view for an account, the song's own page for a visitor. */}
+              <Route
+                path="listen/:musicId"
+                element={<SignedInOr signedIn={<MyBopsPage view="listen" />} visitor={<SharedSongPage />} />}
+              />
               <Route element={<RequireAuth />}>
                 <Route path="my-bops" element={<MyBopsPage view="home" />} />
                 <Route path="my-bops/profile" element={<ProfilePage />} />
-                <Route path="listen/:musicId" element={<MyBopsPage view="listen" />} />
                 <Route path="playlist/:playlistId" element={<MyBopsPage view="playlist" />} />
                 <Route path=":playlistId/:musicId" element={<MyBopsPage view="special" />} />
                 <Route path="create/song-cover" element={<SongCoverPage />} />

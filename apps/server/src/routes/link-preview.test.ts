@@ -87,6 +87,40 @@ describe.each(testDatabaseKinds)('link previews on %s', (kind) => {
     }
   });
 
+  it("takes a visitor from a song's share link to its page, its data and its sound; a private song stays 404", async () => {
+    const shared = await buildMusic(runtime, owner, { name: 'Open Bop' });
+    const hidden = await buildMusic(runtime, owner, { name: 'Closed Bop' });
+    await publicPlaylist('Out loud', [shared.id]);
+    const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    // Signed out throughout: no cookie on any request.
+    const link = await inject({ method: 'GET', url: `/api/music/shared/${shared.id}`, headers: browser });
+    expect(link.statusCode).toBe(303);
+    expect(link.headers.location).toBe(`/listen/${shared.id}`);
+    const page = await inject({ method: 'GET', url: `/listen/${shared.id}`, headers: browser });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('og:audio');
+    const data = await inject({ method: 'GET', url: `/api/music/shared/${shared.id}` });
+    expect(data.statusCode).toBe(200);
+    const item = data.json().data as { musicName: string; src: string; email: string };
+    expect(item).toMatchObject({ musicName: 'Open Bop', src: `/api/music/${shared.id}/audio`, email: '' });
+    const audio = await inject({ method: 'GET', url: item.src, headers: { range: 'bytes=0-' } });
+    expect([200, 206]).toContain(audio.statusCode);
+    expect(audio.headers['content-type']).toMatch(/^audio\//);
+    expect(audio.rawPayload.length).toBeGreaterThan(0);
+    for (const url of [
+      `/api/music/shared/${hidden.id}`,
+      `/api/music/${hidden.id}/audio`,
+      `/api/music/${hidden.id}/cover`,
+      '/api/music/shared/no-such-song',
+    ]) {
+      const refused = await inject({ method: 'GET', url });
+      expect(refused.statusCode, url).toBe(404);
+    }
+    expect((await inject({ method: 'GET', url: `/listen/${hidden.id}`, headers: browser })).body).toBe(
+      INDEX_HTML,
+    );
+  });
+
   it('describes a public playlist with its song count and first cover; not an archived one', async () => {
     const a = await buildMusic(runtime, owner);
     const b = await buildMusic(runtime, owner, { coverKey: null, thumbnailKey: null });

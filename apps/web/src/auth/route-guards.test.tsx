@@ -40,7 +40,6 @@ describe('the route guard', () => {
     ['/create/song-cover'],
     ['/create/step-2'],
     ['/create/voice-cloning/step-1'],
-    ['/listen/m1'],
     ['/playlist/p1'],
     ['/top-songs/m1'],
   ])('sends a visitor from %s to sign in, carrying the requested location', async (path) => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { FullScreenSpinner } from '../shell/full-screen-spinner.tsx';
 import { useSession } from '../store/runtime-context.tsx';
@@ -34,4 +35,12 @@ export function RedirectSignedIn() {
   const { authenticated } = useSession();
   if (authenticated) return <Navigate to={defaultSignedInPath} replace />;
   return <Outlet />;
+}
+
+/** A route that both shows: one page for a signed-in account, another for a visitor (once the session is known). */
+export function SignedInOr({ signedIn, visitor }: { signedIn: ReactNode; visitor: ReactNode }) {
+  const { authenticated, checked } = useSession();
+  if (authenticated) return signedIn;
+  if (!checked) return <FullScreenSpinner />;
+  return visitor;
 }

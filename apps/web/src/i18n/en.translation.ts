@@ -235,6 +235,8 @@ export const en = {
     },
     shared: {
       unavailable: 'This playlist is private, archived or does not exist.',
+      songUnavailable: 'This song is private or does not exist.',
+      by: 'by {{author}}',
       visitorHint: 'Sign in to like songs and keep them in your own playlists.',
       signIn: 'Sign in',
       makeYourOwn: 'Make your own Bops',
@@ -314,6 +316,7 @@ export const en = {
     listen: { title: 'Now playing' },
     playlist: { title: 'Playlist' },
     shared: { title: 'Shared playlist' },
+    sharedSong: { title: 'Shared song' },
     rap: { title: 'Create a rap', step: 'Step {{step}}' },
     voiceCloning: { title: 'Create your AI singer', step: 'Step {{step}}' },
     songCover: { title: 'Song remix' },

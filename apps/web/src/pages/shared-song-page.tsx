@@ -1,0 +1,107 @@
+import { useEffect, useRef } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { useGetSharedMusicQuery } from '../api/music.api.ts';
+import { BrowserSupportNotice } from '../music/browser-support-notice.tsx';
+import { CoverImage } from '../music/cover-image.tsx';
+import { truncateText } from '../music/music-format.ts';
+import { SongList } from '../music/song-list.tsx';
+import { paths } from '../navigation/route-paths.ts';
+import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
+import { queueStarted } from '../store/music.slice.ts';
+
+/**
+ * A public song for a visitor opening its share link (`/listen/{musicId}`): its cover, title and maker, and
+ * the song in the player ready to play. Liking or keeping it asks them to sign in; a private or unknown
+ * song says only that it cannot be heard.
+ */
+export default function SharedSongPage() {
+  const { t } = useTranslation();
+  const { musicId = '' } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const dispatch = useAppDispatch();
+  const currentId = useAppSelector((state) => state.music.currentMusic.musicId);
+  const { data: music, isLoading, isError } = useGetSharedMusicQuery(musicId);
+  const signIn = () =>
+    navigate(`${paths.signIn}?${new URLSearchParams({ next: location.pathname, shared: '1' }).toString()}`);
+
+  const playable = Boolean(music?.src);
+  const loadedFor = useRef<string | null>(null);
+  useEffect(() => {
+    // Loaded once per opened song, without playing: browsers start sound only after the visitor presses
+    // play, and what they then choose in the player stays theirs.
+    if (!playable || loadedFor.current === musicId) return;
+    loadedFor.current = musicId;
+    if (currentId === musicId) return;
+    dispatch(
+      queueStarted({ playlistId: null, musicIds: [musicId], musicId, special: false, autoplay: false }),
+    );
+  });
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      <BrowserSupportNotice />
+      {isLoading ? (
+        <Skeleton variant="rounded" height={260} />
+      ) : isError || !music ? (
+        <>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }} gutterBottom>
+            {t('pages.sharedSong.title')}
+          </Typography>
+          <Alert severity="info">{t('music.shared.songUnavailable')}</Alert>
+        </>
+      ) : (
+        <Box component="section" aria-labelledby="shared-song-title">
+          <Stack direction="row" spacing={{ xs: 2, md: 3 }} sx={{ alignItems: 'flex-end', mb: 3 }}>
+            <CoverImage
+              src={music.cover}
+              sx={{ width: { xs: 120, md: 200 }, flexShrink: 0, borderRadius: 2 }}
+            />
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="overline" color="text.secondary">
+                {t('pages.sharedSong.title')}
+              </Typography>
+              <Typography
+                id="shared-song-title"
+                variant="h4"
+                component="h1"
+                sx={{ fontWeight: 800, fontSize: { xs: '1.6rem', md: '2.4rem' }, overflowWrap: 'anywhere' }}
+              >
+                {truncateText(music.musicName)}
+              </Typography>
+              {music.author && (
+                <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {t('music.shared.by', { author: music.author })}
+                </Typography>
+              )}
+            </Box>
+          </Stack>
+          <SongList musics={[music]} playlist={{ id: null, special: false }} onSignIn={signIn} />
+        </Box>
+      )}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mt: 5, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <Typography color="text.secondary">{t('music.shared.visitorHint')}</Typography>
+        <Stack direction="row" spacing={1}>
+          <Button variant="outlined" onClick={signIn}>
+            {t('music.shared.signIn')}
+          </Button>
+          <Button variant="contained" component={RouterLink} to={paths.landing}>
+            {t('music.shared.makeYourOwn')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}
