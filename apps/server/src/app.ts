@@ -25,6 +25,8 @@ import { accountRoutes } from './routes/account.routes.ts';
 import { shellRoutes } from './routes/shell.routes.ts';
 import { noticeRoutes } from './routes/notice.routes.ts';
 import { metricsRoutes } from './routes/metrics.routes.ts';
+import { openApiRoutes } from './routes/openapi.routes.ts';
+import { trackRoutes } from './http/route-table.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { Services } from './services/services.ts';
 import type { Storage } from './storage/storage.ts';
@@ -49,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  trackRoutes(app);
   registerErrorHandling(app, { bodyLimit: config.bodyLimitBytes });
   const metrics = deps.metrics ?? null;
   if (metrics) {
@@ -72,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { services: deps.services });
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
+  await app.register(openApiRoutes);
   await app.register(authRoutes, { services: deps.services });
   await app.register(profileRoutes, { services: deps.services });
   await app.register(accountRoutes, { services: deps.services });

@@ -18,3 +18,17 @@ test('a client-side route falls back to the app', async ({ page }) => {
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/Bops/);
 });
+
+test('the API reference renders its operations under the site’s security policy', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/api/docs');
+  await expect(page).toHaveTitle('Bops API reference');
+  await expect(page.getByRole('heading', { name: /Bops API/ })).toBeVisible();
+  await expect(page.getByText('/api/music/createMusic/v3').first()).toBeVisible();
+  await expect(page.getByText('/api/music/playlist/{playlistId}').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -27,16 +27,15 @@ export const musicFileParams = z.object({
   file: z.enum(musicFileKinds),
 });
 
-export interface LikeResult {
-  musicId: string;
-  liked: boolean;
-  likes: number;
-}
+export const likeResultSchema = z.object({
+  musicId: z.string(),
+  liked: z.boolean(),
+  likes: z.number().int(),
+});
+export type LikeResult = z.infer<typeof likeResultSchema>;
 
-export interface ViewResult {
-  musicId: string;
-  views: number;
-}
+export const viewResultSchema = z.object({ musicId: z.string(), views: z.number().int() });
+export type ViewResult = z.infer<typeof viewResultSchema>;
 
 /** `/api/music/{musicId}/waveform`: peaks for drawing, and word and line times (seconds) for synced lyrics. */
 export interface WaveformData {

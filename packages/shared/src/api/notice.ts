@@ -6,15 +6,14 @@ export const noticeParams = z.object({
 });
 
 /** An in-app notice as the web app reads it; `text` is written by the server, `link` is an app path or empty. */
-export interface Notice {
-  id: string;
-  kind: string;
-  text: string;
-  link: string;
-  created: string;
-}
+export const noticeSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  text: z.string(),
+  link: z.string(),
+  created: z.string(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
 
-export interface NoticeRead {
-  id: string;
-  read: true;
-}
+export const noticeReadSchema = z.object({ id: z.string(), read: z.literal(true) });
+export type NoticeRead = z.infer<typeof noticeReadSchema>;

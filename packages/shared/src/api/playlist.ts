@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MusicItem } from '../music-api.ts';
+import { musicItemSchema } from '../music-api.ts';
 
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -70,29 +70,25 @@ export const PLAYLIST_KINDS = ['user', 'default', 'top_songs', 'top_by_views'] a
 export type PlaylistKind = (typeof PLAYLIST_KINDS)[number];
 
 /** docs/PRODUCT.md#entities "Playlist", summary form. */
-export interface PlaylistSummary {
-  id: string;
-  title: string;
-  private: boolean;
-  archieve: boolean;
-  isDefault: boolean;
-  kind: PlaylistKind;
-  numMusics: number;
-  /** The first song's thumbnail, or the default cover. */
-  cover: string;
-  /** The first song's id; empty for an empty playlist. */
-  musicId: string;
-  /** The songs' ids in order (the ones the caller may see). */
-  musicIds: string[];
-  /** The owner's user id; empty for the instance-wide playlists. */
-  createdBy: string;
-  created: string;
-  changed: string;
-}
+export const playlistSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  private: z.boolean(),
+  archieve: z.boolean(),
+  isDefault: z.boolean(),
+  kind: z.enum(PLAYLIST_KINDS),
+  numMusics: z.number().int(),
+  cover: z.string().describe("The first song's thumbnail, or the default cover."),
+  musicId: z.string().describe("The first song's id; empty for an empty playlist."),
+  musicIds: z.array(z.string()).describe("The songs' ids in order (the ones the caller may see)."),
+  createdBy: z.string().describe("The owner's user id; empty for the instance-wide playlists."),
+  created: z.string(),
+  changed: z.string(),
+});
+export type PlaylistSummary = z.infer<typeof playlistSummarySchema>;
 
-export interface Playlist extends PlaylistSummary {
-  musics: MusicItem[];
-}
+export const playlistSchema = playlistSummarySchema.extend({ musics: z.array(musicItemSchema) });
+export type Playlist = z.infer<typeof playlistSchema>;
 
 /** What the web app sends to create a playlist. */
 export type PlaylistCreate = z.input<typeof createPlaylistBody>;

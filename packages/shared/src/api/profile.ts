@@ -30,25 +30,27 @@ export const photoParams = z.object({
 
 /** The profile as the web app reads it (docs/PRODUCT.md#entities User, server fields). */
 /** An AI singer as the profile lists it. */
-export interface ProfileVoiceClone {
-  voice_clone_id: string;
-  voice_clone_nickname: string;
-  imageFileUrl: string;
-  status: string;
-}
+export const profileVoiceCloneSchema = z.object({
+  voice_clone_id: z.string(),
+  voice_clone_nickname: z.string(),
+  imageFileUrl: z.string(),
+  status: z.string(),
+});
+export type ProfileVoiceClone = z.infer<typeof profileVoiceCloneSchema>;
 
-export interface Profile {
-  id: string;
-  email: string;
-  displayName: string;
-  firstname: string;
-  lastname: string;
-  bios: string;
-  dob: string;
-  profilePhoto: string;
-  customPhoto: string;
-  voiceclones: ProfileVoiceClone[];
-}
+export const profileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  bios: z.string(),
+  dob: z.string(),
+  profilePhoto: z.string(),
+  customPhoto: z.string(),
+  voiceclones: z.array(profileVoiceCloneSchema),
+});
+export type Profile = z.infer<typeof profileSchema>;
 
 /** What the profile form sends (docs/PRODUCT.md#entities "Profile update": dob is always sent empty). */
 export type ProfileUpdate = z.input<typeof updateProfileBody>;

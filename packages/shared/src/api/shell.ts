@@ -12,6 +12,5 @@ export type CrashReportBody = z.infer<typeof crashReportBody>;
 export type CrashReport = z.input<typeof crashReportBody>;
 
 /** `GET /api/music/processes`: the person's renders still running. */
-export interface ProcessCount {
-  count: number;
-}
+export const processCountSchema = z.object({ count: z.number().int() });
+export type ProcessCount = z.infer<typeof processCountSchema>;

@@ -27,14 +27,15 @@ export const updateVoiceCloneBody = voiceCloneId.extend({ voice_clone_nickname: 
 export const voiceCloneFileParams = z.object({ id: z.string().uuid() });
 
 /** An AI singer as its own routes answer. */
-export interface VoiceCloneItem {
-  voice_clone_id: string;
-  voice_clone_nickname: string;
-  imageFileUrl: string;
-  status: string;
-  failure_reason: string;
-  created: string;
-}
+export const voiceCloneItemSchema = z.object({
+  voice_clone_id: z.string(),
+  voice_clone_nickname: z.string(),
+  imageFileUrl: z.string(),
+  status: z.string(),
+  failure_reason: z.string(),
+  created: z.string(),
+});
+export type VoiceCloneItem = z.infer<typeof voiceCloneItemSchema>;
 
 /**
  * What a person reads aloud to enrol (about 40 seconds): everyday sentences that cover the sounds

@@ -1,0 +1,126 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { musicItemSchema } from '@bops/shared';
+import { CREATE_MUSIC_LIMITS } from '@bops/shared/api/creation';
+import { playlistSchema, playlistSummarySchema } from '@bops/shared/api/playlist';
+import { profileSchema } from '@bops/shared/api/profile';
+import { signInMethodsSchema } from '@bops/shared/api/auth';
+import { processCountSchema } from '@bops/shared/api/shell';
+import { noticeSchema } from '@bops/shared/api/notice';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { registeredRoutes } from '../http/route-table.ts';
+import { buildMusic } from '../test/music-factories.ts';
+import { as, buildUser } from '../test/factories.ts';
+import { startTestRuntime, type TestRuntime } from '../test/test-runtime.ts';
+import { openApiPath } from './openapi-document.ts';
+
+/** The API lives under /api and /audio; everything else serves the web app's files and link previews. */
+const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/audio/');
+
+type Paths = Record<string, Record<string, { requestBody?: { content: Record<string, { schema: never }> } }>>;
+
+describe('the API description', () => {
+  let runtime: TestRuntime;
+  let document: { openapi: string; paths: Paths };
+  beforeAll(async () => {
+    runtime = await startTestRuntime('pglite');
+    document = (await runtime.app!.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+  });
+  afterAll(async () => runtime?.destroy());
+  const inject = (options: InjectOptions) => runtime.app!.inject(options);
+
+  it('is valid OpenAPI 3.1', async () => {
+    const result = await new Validator().validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('lists every route the server serves, and nothing it does not', () => {
+    const served = registeredRoutes(runtime.app!).map((route) => `${route.method} ${route.path}`);
+    const api = served.filter((route) => isApiPath(route.split(' ')[1]!));
+    expect(served.length).toBeGreaterThan(40);
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method} ${path}`),
+    );
+    const missing = api.filter((route) => {
+      const [method, path] = route.split(' ') as [string, string];
+      return !documented.includes(`${method} ${openApiPath(path)}`);
+    });
+    expect(missing, 'routes missing from apps/server/src/openapi/api-operations.ts').toEqual([]);
+    const unserved = documented.filter(
+      (operation) =>
+        !api.some((route) => {
+          const [method, path] = route.split(' ') as [string, string];
+          return operation === `${method} ${openApiPath(path)}`;
+        }),
+    );
+    expect(unserved, 'documented operations the server does not serve').toEqual([]);
+  });
+
+  it('describes requests with the very schemas the routes validate with', () => {
+    const body = document.paths['/api/music/createMusic/v3']!.post!.requestBody!.content['application/json']!
+      .schema as { properties: Record<string, { maxLength?: number }>; required: string[] };
+    expect(body.properties.musicName!.maxLength).toBe(CREATE_MUSIC_LIMITS.musicName);
+    expect(body.properties.musicContext!.maxLength).toBe(CREATE_MUSIC_LIMITS.lyrics);
+    expect(body.required).toEqual(expect.arrayContaining(['musicName', 'musicContext']));
+    const cover = document.paths['/api/music/create_song_cover']!.post!.requestBody!.content;
+    expect(Object.keys(cover).sort()).toEqual(['application/json', 'multipart/form-data']);
+  });
+
+  it('serves a reference page whose script and styles come from this origin', async () => {
+    const page = await inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('/api/docs/swagger-ui-bundle.js');
+    expect(page.body).not.toMatch(/<script>[^<]/);
+    const script = await inject({ method: 'GET', url: '/api/docs/swagger-ui-bundle.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(script.body.length).toBeGreaterThan(100_000);
+    expect((await inject({ method: 'GET', url: '/api/docs/../../package.json' })).statusCode).toBe(404);
+    expect((await inject({ method: 'GET', url: '/api/docs/index.html' })).statusCode).toBe(404);
+  });
+
+  // The contract test: what the server really sends parses with the shared schemas the web app reads it by,
+  // with no field the contract does not name.
+  it('answers with exactly the shapes the contract gives the web app', async () => {
+    const strictly = <T extends z.ZodObject>(schema: T) => schema.strict();
+    const dataOf = async (options: InjectOptions) => {
+      const response = await inject(options);
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response.json().data as unknown;
+    };
+    const ada = await buildUser(runtime.app!);
+    strictly(signInMethodsSchema).parse(await dataOf({ method: 'GET', url: '/api/sign-in/methods' }));
+    strictly(profileSchema).parse(
+      await dataOf({ method: 'GET', url: '/api/user/bops_profile', headers: as(ada) }),
+    );
+    strictly(processCountSchema).parse(
+      await dataOf({ method: 'GET', url: '/api/music/processes', headers: as(ada) }),
+    );
+    z.array(strictly(noticeSchema)).parse(
+      await dataOf({ method: 'GET', url: '/api/notices', headers: as(ada) }),
+    );
+    const created = strictly(playlistSchema).parse(
+      await dataOf({
+        method: 'POST',
+        url: '/api/music/playlist',
+        headers: as(ada),
+        payload: { playlistName: 'Contract', private: true },
+      }),
+    );
+    z.array(strictly(playlistSummarySchema)).parse(
+      await dataOf({ method: 'GET', url: '/api/music/playlists', headers: as(ada) }),
+    );
+    const read = strictly(playlistSchema).parse(
+      await dataOf({ method: 'GET', url: `/api/music/playlist/${created.id}`, headers: as(ada) }),
+    );
+    expect(read.title).toBe('Contract');
+    const song = await buildMusic(runtime, ada);
+    strictly(musicItemSchema).parse(
+      await dataOf({ method: 'GET', url: `/api/music/getMusic/${song.id}`, headers: as(ada) }),
+    );
+  });
+});
