@@ -3,6 +3,21 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+const serverNeverImportsWeb = {
+  group: ['@bops/web', '**/apps/web/**'],
+  message: 'The server serves the built web app; it does not import it.',
+};
+const mainThreadEngine = {
+  regex: '^(@bops/engine(?!/catalog$)|.*/packages/engine/)',
+  message:
+    'The main thread imports only @bops/engine/catalog; audio work runs in the worker threads (workers/).',
+};
+const layersPointDown = {
+  group: ['**/routes/**', '**/jobs/*.job.ts'],
+  message: 'Routes and jobs call services; services and repositories never import them.',
+};
 
 /** Browser and DOM globals the engine must never touch: it runs in worker threads and the CLI. */
 const domGlobals = ['window', 'document', 'navigator', 'AudioContext', 'OfflineAudioContext', 'localStorage'];
@@ -26,6 +41,17 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // No module may reach itself through its imports: a circle is a doorway nobody can change alone.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
@@ -98,17 +124,25 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb, mainThreadEngine] }] },
+  },
+  {
+    // Worker threads run the engine; tests and benchmarks may call it directly.
+    files: [
+      'apps/server/src/workers/**/*.ts',
+      'apps/server/**/*.test.ts',
+      'apps/server/src/test/**',
+      'apps/server/bench/**',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb] }] },
+  },
+  {
+    files: ['apps/server/src/services/**/*.ts', 'apps/server/src/repositories/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              group: ['@bops/web', '**/apps/web/**'],
-              message: 'The server serves the built web app; it does not import it.',
-            },
-          ],
-        },
+        { patterns: [serverNeverImportsWeb, mainThreadEngine, layersPointDown] },
       ],
     },
   },

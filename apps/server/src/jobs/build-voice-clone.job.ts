@@ -1,4 +1,4 @@
-import type { JobDeps } from './job-handlers.ts';
+import type { JobDeps } from './job-types.ts';
 import type { JobHandler } from './job-queue.ts';
 
 /** Builds an AI singer from its stored sample; a re-run after a crash finds it still processing. */

@@ -1,5 +1,5 @@
 import type { JobHandler } from './job-queue.ts';
-import type { JobDeps } from './job-handlers.ts';
+import type { JobDeps } from './job-types.ts';
 
 /** Removes stored files of something deleted; missing files are fine, so a retry is safe. */
 export const deleteFilesJob: JobHandler<'delete-files', JobDeps> = async (payload, _run, deps) => {

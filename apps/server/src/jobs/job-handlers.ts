@@ -1,24 +1,11 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/database.ts';
-import type { Storage } from '../storage/storage.ts';
-import type { CpuPool } from '../workers/cpu-pool.ts';
 import { deleteFilesJob } from './delete-files.job.ts';
 import type { JobHandlers } from './job-queue.ts';
+import type { JobDeps } from './job-types.ts';
 import { renderRapJob } from './render-rap.job.ts';
 import { renderCoverJob } from './render-cover.job.ts';
 import { renderCatalogAssetJob } from './render-catalog-asset.job.ts';
 import { buildVoiceCloneJob } from './build-voice-clone.job.ts';
 import { seedDemoSongsJob } from './seed-demo-songs.job.ts';
-import type { Services } from '../services/services.ts';
-
-/** What job handlers may use. */
-export interface JobDeps {
-  db: Database;
-  storage: Storage;
-  cpu: CpuPool;
-  logger: FastifyBaseLogger;
-  services: Services;
-}
 
 /** One handler per job type in job-types.ts; the type checker and start-up both insist on it. */
 export const jobHandlers: JobHandlers<JobDeps> = {

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import type { QueueOptions } from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.ts';
+import type { Services } from '../services/services.ts';
+import type { Storage } from '../storage/storage.ts';
+import type { CpuPool } from '../workers/cpu-pool.ts';
 
 /** Retry and expiry for every queue unless a job type says otherwise. */
 const defaultQueueOptions: QueueOptions = {
@@ -48,3 +53,12 @@ export const jobTypes = {
 export type JobName = keyof typeof jobTypes;
 export type JobPayload<N extends JobName> = z.infer<(typeof jobTypes)[N]['payload']>;
 export const jobNames = Object.keys(jobTypes) as JobName[];
+
+/** What job handlers may use. */
+export interface JobDeps {
+  db: Database;
+  storage: Storage;
+  cpu: CpuPool;
+  logger: FastifyBaseLogger;
+  services: Services;
+}

@@ -1,4 +1,4 @@
-import type { JobDeps } from './job-handlers.ts';
+import type { JobDeps } from './job-types.ts';
 import type { JobHandler } from './job-queue.ts';
 
 /** Renders one catalogue asset (a beat preview with its cover, or an artist's voice demo) once. */

@@ -1,4 +1,4 @@
-import type { JobDeps } from './job-handlers.ts';
+import type { JobDeps } from './job-types.ts';
 import type { JobHandler } from './job-queue.ts';
 
 /** Renders a song cover; re-running after a crash picks up a task that is not yet completed. */

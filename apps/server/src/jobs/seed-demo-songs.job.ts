@@ -1,4 +1,4 @@
-import type { JobDeps } from './job-handlers.ts';
+import type { JobDeps } from './job-types.ts';
 import type { JobHandler } from './job-queue.ts';
 
 /** Renders one of the demo songs of the "Demo" playlist; a song already made is skipped. */

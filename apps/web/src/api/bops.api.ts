@@ -46,3 +46,6 @@ export const {
   useDeleteAccountMutation,
   useGetProcessCountQuery,
 } = bopsApi;
+
+/** The part of the store the API's cache lives in: all its helpers need, so the API never imports the store. */
+export type ApiState = { [K in typeof bopsApi.reducerPath]: ReturnType<typeof bopsApi.reducer> };

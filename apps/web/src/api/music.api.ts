@@ -1,8 +1,7 @@
-import { bopsApi } from './bops.api.ts';
+import { bopsApi, type ApiState } from './bops.api.ts';
 import type { LikeResult, ViewResult } from '@bops/shared/api/music';
 import type { MusicItem } from '@bops/shared';
 import type { Playlist, PlaylistCreate, PlaylistSummary, PlaylistUpdate } from '@bops/shared/api/playlist';
-import type { RootState } from '../store/store.ts';
 
 type MusicPatch = Partial<Pick<MusicItem, 'liked' | 'likes' | 'views'>>;
 
@@ -86,7 +85,7 @@ export const musicApi = bopsApi.injectEndpoints({
       }),
       invalidatesTags: ['Playlists'],
       async onQueryStarted({ id, musicIds }, api) {
-        const undo = patchPlaylistSummaries(api.dispatch, api.getState() as RootState, id, musicIds);
+        const undo = patchPlaylistSummaries(api.dispatch, api.getState() as ApiState, id, musicIds);
         const answered = await api.queryFulfilled.then(
           () => true,
           () => false,
@@ -107,14 +106,14 @@ export const musicApi = bopsApi.injectEndpoints({
         body: { count: like ? 1 : 0 },
       }),
       async onQueryStarted({ musicId, like }, { dispatch, getState, queryFulfilled }) {
-        const undo = patchMusicEverywhere(dispatch, getState() as RootState, musicId, (music) => {
+        const undo = patchMusicEverywhere(dispatch, getState() as ApiState, musicId, (music) => {
           if (music.liked === like) return;
           music.liked = like;
           music.likes = Math.max(0, music.likes + (like ? 1 : -1));
         });
         try {
           const { data } = await queryFulfilled;
-          patchMusicEverywhere(dispatch, getState() as RootState, musicId, (music) =>
+          patchMusicEverywhere(dispatch, getState() as ApiState, musicId, (music) =>
             applyPatch(music, { liked: data.liked, likes: data.likes }),
           );
         } catch {
@@ -128,7 +127,7 @@ export const musicApi = bopsApi.injectEndpoints({
       async onQueryStarted(musicId, { dispatch, getState, queryFulfilled }) {
         const result = await queryFulfilled.catch(() => null);
         if (!result) return;
-        patchMusicEverywhere(dispatch, getState() as RootState, musicId, (music) =>
+        patchMusicEverywhere(dispatch, getState() as ApiState, musicId, (music) =>
           applyPatch(music, { views: result.data.views }),
         );
       },
@@ -154,7 +153,7 @@ async function keepAnswer(api: { dispatch: AppDispatchLike; queryFulfilled: Prom
  */
 function patchPlaylistSummaries(
   dispatch: AppDispatchLike,
-  state: RootState,
+  state: ApiState,
   playlistId: string,
   musicIds: string[],
 ): () => void {
@@ -175,7 +174,7 @@ function patchPlaylistSummaries(
 /** Applies a change to every cached copy of a song (alone or inside playlists); returns an undo. */
 function patchMusicEverywhere(
   dispatch: AppDispatchLike,
-  state: RootState,
+  state: ApiState,
   musicId: string,
   recipe: (music: MusicItem) => void,
 ): () => void {

@@ -39,8 +39,6 @@ import type { PlaylistSummary } from '@bops/shared/api/playlist';
 import { CoverImage } from '../music/cover-image.tsx';
 import { formatDuration, truncateText } from '../music/music-format.ts';
 import { planMove, withMusic, withoutMusic } from '../music/playlist-edits.ts';
-import { useAppDispatch } from '../store/hooks.ts';
-import { playlistDeleted } from '../store/music.slice.ts';
 
 /** One of the person's playlists on the manage page: rename, private flag, archive, delete and its songs. */
 export function PlaylistManager({
@@ -58,7 +56,6 @@ export function PlaylistManager({
   refreshing: boolean;
 }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [update, updateState] = useUpdatePlaylistMutation();
   const [remove, removeState] = useDeletePlaylistMutation();
   const [renaming, setRenaming] = useState(false);
@@ -227,7 +224,8 @@ export function PlaylistManager({
             disabled={busy}
             onClick={async () => {
               setConfirmDelete(false);
-              if (await run(() => remove(playlist.id).unwrap())) dispatch(playlistDeleted(playlist.id));
+              // The playlists query is invalidated by the delete; RTK Query's cache is the only copy.
+              await run(() => remove(playlist.id).unwrap());
             }}
           >
             {t('manage.delete')}

@@ -14,9 +14,6 @@ export const LazyNavGroupMenu = lazy(() =>
 export const LazyThemeModeMenuList = lazy(() =>
   import('./theme-mode-menu-list.tsx').then((module) => ({ default: module.ThemeModeMenuList })),
 );
-export const LazyProcessIndicatorView = lazy(() =>
-  import('./process-indicator-view.tsx').then((module) => ({ default: module.ProcessIndicatorView })),
-);
 
 /** The process count and the tutorial offer are for a signed-in person, whose store is loaded at start-up. */
 export const ProcessIndicatorSlot = storeSlot(() =>

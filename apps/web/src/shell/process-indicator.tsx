@@ -1,7 +1,11 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useGetProcessCountQuery } from '../api/bops.api.ts';
 import { useAppSelector } from '../store/hooks.ts';
-import { LazyProcessIndicatorView } from './lazy-overlays.ts';
+
+// The badge and its tooltip load only once something is running.
+const LazyProcessIndicatorView = lazy(() =>
+  import('./process-indicator-view.tsx').then((module) => ({ default: module.ProcessIndicatorView })),
+);
 
 /** A running creation finishes in minutes; a quarter-minute poll keeps the badge honest without load. */
 const pollIntervalMs = 15_000;

@@ -1,13 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '../auth/user.ts';
-import { musicApi } from '../api/music.api.ts';
 import { Status } from './status.ts';
-import { playlistDeleted } from './music.slice.ts';
-
-export interface AccountPlaylist {
-  id: string;
-  private: boolean;
-}
 
 export interface SignInState {
   status: typeof Status.LOADING | typeof Status.SUCCESS | typeof Status.ERROR | null;
@@ -21,7 +14,6 @@ export interface AccountState {
   status: typeof Status.LOADING | typeof Status.SUCCESS | typeof Status.ERROR | null;
   authenticated: boolean;
   user: User | null;
-  playlists: AccountPlaylist[];
   /** Set for a first-time user (no tutorial-seen flag in this browser). */
   showTutorial: boolean;
   updateStatus: typeof Status.UPDATING | typeof Status.SUCCESS | typeof Status.ERROR | null;
@@ -34,7 +26,6 @@ export const initialAccountState: AccountState = {
   status: null,
   authenticated: false,
   user: null,
-  playlists: [],
   showTutorial: false,
   updateStatus: null,
   sync: false,
@@ -83,9 +74,6 @@ export const accountSlice = createSlice({
     profileUpdateReset(state) {
       state.updateStatus = null;
     },
-    playlistsLoaded(state, action: PayloadAction<AccountPlaylist[]>) {
-      state.playlists = action.payload;
-    },
     showTutorialChanged(state, action: PayloadAction<boolean>) {
       state.showTutorial = action.payload;
     },
@@ -107,19 +95,6 @@ export const accountSlice = createSlice({
       state.signIn = { status: null, message: null, popupMessage: null };
     },
   },
-  extraReducers: (builder) => {
-    // A deleted playlist leaves both the music and the account areas (docs/PRODUCT.md#states).
-    builder.addCase(playlistDeleted, (state, action) => {
-      state.playlists = state.playlists.filter((playlist) => playlist.id !== action.payload);
-    });
-    // The account keeps the user's own playlists with their private flag (docs/PRODUCT.md#entities).
-    builder.addMatcher(musicApi.endpoints.getPlaylists.matchFulfilled, (state, action) => {
-      const userId = state.user?.id;
-      state.playlists = action.payload
-        .filter((playlist) => userId !== undefined && playlist.createdBy === userId)
-        .map((playlist) => ({ id: playlist.id, private: playlist.private }));
-    });
-  },
 });
 
 export const {
@@ -132,7 +107,6 @@ export const {
   profileUpdateSucceeded,
   profileUpdateFailed,
   profileUpdateReset,
-  playlistsLoaded,
   showTutorialChanged,
   signInStarted,
   signInSucceeded,

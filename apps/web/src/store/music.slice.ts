@@ -1,14 +1,4 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { musicApi } from '../api/music.api.ts';
-import { Status } from './status.ts';
-
-export interface PlaylistSummary {
-  id: string;
-  title: string;
-  private: boolean;
-  archieve: boolean;
-  musics: string[];
-}
 
 export interface CurrentMusic {
   playlistId: string | null;
@@ -41,16 +31,12 @@ export interface PlayerQueue {
 export type DisplayMode = 'gallery' | 'list';
 
 export interface MusicState {
-  status: Status | null;
-  playlists: PlaylistSummary[];
   displayMode: DisplayMode;
   currentMusic: CurrentMusic;
   queue: PlayerQueue;
 }
 
 export const initialMusicState: MusicState = {
-  status: null,
-  playlists: [],
   displayMode: 'gallery',
   currentMusic: {
     playlistId: null,
@@ -240,31 +226,6 @@ export const musicSlice = createSlice({
     displayModeChanged(state, action: PayloadAction<DisplayMode>) {
       state.displayMode = action.payload;
     },
-    playlistDeleted(state, action: PayloadAction<string>) {
-      state.playlists = state.playlists.filter((playlist) => playlist.id !== action.payload);
-    },
-  },
-  extraReducers: (builder) => {
-    const { getPlaylists } = musicApi.endpoints;
-    builder
-      .addMatcher(getPlaylists.matchPending, (state) => {
-        state.status = Status.LOADING;
-      })
-      .addMatcher(getPlaylists.matchFulfilled, (state, action) => {
-        state.status = Status.SUCCESS;
-        state.playlists = action.payload.map((playlist) => ({
-          id: playlist.id,
-          title: playlist.title,
-          private: playlist.private,
-          archieve: playlist.archieve,
-          musics: playlist.musicIds,
-        }));
-      })
-      .addMatcher(getPlaylists.matchRejected, (state, action) => {
-        // A request replaced by a newer one is not a failure.
-        if (action.meta.condition) return;
-        state.status = Status.ERROR;
-      });
   },
 });
 
@@ -281,5 +242,4 @@ export const {
   queueItemChosen,
   playerClosed,
   displayModeChanged,
-  playlistDeleted,
 } = musicSlice.actions;

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { toUser } from '../auth/user.ts';
 import { sampleProfile } from '../test/test-app.tsx';
-import {
-  accountSlice,
-  initialAccountState,
-  loggedOut,
-  playlistsLoaded,
-  profileLoaded,
-  userUpdated,
-} from './account.slice.ts';
+import { accountSlice, initialAccountState, loggedOut, profileLoaded, userUpdated } from './account.slice.ts';
 import { creationSlice, processCompleted, processesReset, processStarted } from './creation.slice.ts';
-import {
-  initialMusicState,
-  musicSlice,
-  playlistDeleted,
-  repeatSingleChanged,
-  shuffleChanged,
-} from './music.slice.ts';
+import { initialMusicState, musicSlice, repeatSingleChanged, shuffleChanged } from './music.slice.ts';
 import { Status } from './status.ts';
 import { createAppStore } from './store.ts';
 import { fakeServices } from '../test/test-app.tsx';
@@ -108,26 +95,5 @@ describe('music', () => {
     state = musicSlice.reducer(state, shuffleChanged(true));
     state = musicSlice.reducer(state, repeatSingleChanged(false));
     expect(state.currentMusic).toMatchObject({ repeatSingle: false, shuffle: true });
-  });
-
-  it('removes a deleted playlist from both the music and the account areas', () => {
-    const store = createAppStore(fakeServices().services, {
-      music: {
-        ...initialMusicState,
-        playlists: [
-          { id: 'p1', title: 'A', private: true, archieve: false, musics: [] },
-          { id: 'p2', title: 'B', private: false, archieve: false, musics: [] },
-        ],
-      },
-    });
-    store.dispatch(
-      playlistsLoaded([
-        { id: 'p1', private: true },
-        { id: 'p2', private: false },
-      ]),
-    );
-    store.dispatch(playlistDeleted('p1'));
-    expect(store.getState().music.playlists.map((p) => p.id)).toEqual(['p2']);
-    expect(store.getState().account.playlists.map((p) => p.id)).toEqual(['p2']);
   });
 });
