@@ -1,26 +1,48 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { buildApp } from './app.ts';
 import type { Config } from './config/config.ts';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
-import { jobHandlers } from './jobs/job-handlers.ts';
 import type { JobDeps } from './jobs/job-types.ts';
-import { startJobSweeper } from './jobs/job-sweeper.ts';
 import { assertEveryJobTypeHandled, JobQueue, type JobHandlers } from './jobs/job-queue.ts';
 import { jobTypes } from './jobs/job-types.ts';
-import { createAuth } from './auth/create-auth.ts';
-import { SessionCache } from './auth/session-cache.ts';
-import { ReadCache } from './db/read-cache.ts';
-import { SettingsRepository } from './repositories/settings.repository.ts';
-import { createServices, type Services } from './services/services.ts';
-import { UploadReceiver } from './http/upload-receiver.ts';
+import { listenEarly, type HttpFront } from './http/http-front.ts';
+import { findYtDlp } from './link-import/yt-dlp-runner.ts';
+import { HealthService } from './services/health.service.ts';
+import type { Services } from './services/services.ts';
 import { createStorage } from './storage/create-storage.ts';
 import type { Storage } from './storage/storage.ts';
-import { CpuPool } from './workers/cpu-pool.ts';
-import { Metrics } from './metrics/metrics.ts';
-import { startControlSocket } from './backup/control-socket.ts';
-import { writeBackup } from './backup/embedded-backup.ts';
+import type { CpuPool } from './workers/cpu-pool.ts';
+import type { Metrics } from './metrics/metrics.ts';
+
+/**
+ * What the first request does not need, loaded once Bops is listening: sign-in, the services, the routes, the CPU
+ * pool, metrics and backups; importing them takes longer than opening the database. One at a time, with a turn of
+ * the event loop between them, and none while a health check is being answered (its queries would otherwise
+ * advance one step per module), so a health check arriving meanwhile waits for one module's load at most.
+ */
+async function loadTheRest(front: HttpFront | null) {
+  const next = async <T>(load: () => Promise<T>): Promise<T> => {
+    await new Promise((resolve) => setImmediate(resolve));
+    await front?.idle();
+    return load();
+  };
+  return {
+    auth: await next(() => import('./auth/create-auth.ts')),
+    services: await next(() => import('./services/services.ts')),
+    app: await next(() => import('./app.ts')),
+    sessionCache: await next(() => import('./auth/session-cache.ts')),
+    readCache: await next(() => import('./db/read-cache.ts')),
+    settings: await next(() => import('./repositories/settings.repository.ts')),
+    uploads: await next(() => import('./http/upload-receiver.ts')),
+    cpuPool: await next(() => import('./workers/cpu-pool.ts')),
+    metrics: await next(() => import('./metrics/metrics.ts')),
+    jobHandlers: await next(() => import('./jobs/job-handlers.ts')),
+    jobSweeper: await next(() => import('./jobs/job-sweeper.ts')),
+    controlSocket: await next(() => import('./backup/control-socket.ts')),
+    backup: await next(() => import('./backup/embedded-backup.ts')),
+  };
+}
 
 export interface Runtime {
   config: Config;
@@ -58,11 +80,13 @@ async function migrate(database: DatabaseHandle): Promise<void> {
   }
 }
 
-/** Starts Bops in the configured role: everything in one process, the API alone, or workers alone. */
+/**
+ * Starts Bops in the configured role: everything in one process, the API alone, or workers alone. With `listen`,
+ * the server answers `/api/health` as soon as the database, storage and queue are up and holds other requests
+ * until the rest has loaded; the returned promise settles once everything is ready.
+ */
 export async function startBops(config: Config, options: StartOptions): Promise<Runtime> {
   const { logger } = options;
-  const handlers = options.handlers ?? jobHandlers;
-  assertEveryJobTypeHandled(Object.keys(jobTypes), handlers);
 
   const cleanups: Array<() => Promise<void> | void> = [];
   const runCleanups = async () => {
@@ -75,6 +99,7 @@ export async function startBops(config: Config, options: StartOptions): Promise<
     }
   };
 
+  let front: HttpFront | null = null;
   try {
     let lock: DataDirLock | null = null;
     if (config.database.kind === 'pglite') {
@@ -85,31 +110,65 @@ export async function startBops(config: Config, options: StartOptions): Promise<
     cleanups.push(() => database.close());
     await migrate(database);
 
-    const storage = createStorage(config.storage);
+    const storage = await createStorage(config.storage);
     let metrics: Metrics | null = null;
-    const cpu = new CpuPool({
-      threads: config.jobs.workerThreads,
-      maxQueued: config.jobs.cpuQueueMax,
-      timeLimitFactor: config.jobs.cpuTimeLimitFactor,
-      onTaskFinished: (task, seconds, result) =>
-        metrics?.observeRender(task, seconds, audioSecondsOf(result)),
-    });
-    cleanups.push(() => cpu.close());
-
     const queue = new JobQueue({
       connection: database.queueConnection,
       types: jobTypes,
       logger,
       onAttemptFinished: (type, outcome, seconds) => metrics?.observeJob(type, outcome, seconds),
     });
-    if (config.metricsToken) {
-      metrics = new Metrics({
-        queueDepth: () => queue.depth(),
-        cpuPool: () => ({ running: cpu.running, queued: cpu.queued, threads: cpu.threads }),
-      });
-    }
     await queue.start();
     cleanups.push(() => queue.stop(config.shutdownTimeoutMs));
+
+    if (options.listen && config.role !== 'worker') {
+      const ytDlp = findYtDlp(config.linkImport.ytdlpPath).available;
+      const health = new HealthService({
+        db: database.db,
+        config,
+        databaseKind: database.kind,
+        storage,
+        queue,
+        ytDlpAvailable: () => ytDlp,
+      });
+      const listening = await listenEarly({ host: config.host, port: config.port, health });
+      front = listening;
+      // Closes the server when start-up fails before the app is ready (the app's own clean-up does it later on).
+      cleanups.push(() => listening.close());
+    }
+
+    const {
+      app: { buildApp },
+      auth: { createAuth },
+      sessionCache: { SessionCache },
+      readCache: { ReadCache },
+      settings: { SettingsRepository },
+      services: { createServices },
+      uploads: { UploadReceiver },
+      cpuPool: { CpuPool: CpuPoolClass },
+      metrics: { Metrics: MetricsClass },
+      jobHandlers: { jobHandlers },
+      jobSweeper: { startJobSweeper },
+      controlSocket: { startControlSocket },
+      backup: { writeBackup },
+    } = await loadTheRest(front);
+    const handlers = options.handlers ?? jobHandlers;
+    assertEveryJobTypeHandled(Object.keys(jobTypes), handlers);
+
+    const pool = new CpuPoolClass({
+      threads: config.jobs.workerThreads,
+      maxQueued: config.jobs.cpuQueueMax,
+      timeLimitFactor: config.jobs.cpuTimeLimitFactor,
+      onTaskFinished: (task, seconds, result) =>
+        metrics?.observeRender(task, seconds, audioSecondsOf(result)),
+    });
+    cleanups.push(() => pool.close());
+    if (config.metricsToken) {
+      metrics = new MetricsClass({
+        queueDepth: () => queue.depth(),
+        cpuPool: () => ({ running: pool.running, queued: pool.queued, threads: pool.threads }),
+      });
+    }
 
     const secret = await new SettingsRepository(database.db).authSecret(config.auth.secret);
     const sessionCache = new SessionCache({ ttlMs: config.auth.sessionCacheMs });
@@ -136,7 +195,7 @@ export async function startBops(config: Config, options: StartOptions): Promise<
       await uploads.prepare();
       cleanups.push(() => uploads.close());
     }
-    const services = createServices({
+    const services: Services = createServices({
       uploads,
       secret,
       config,
@@ -147,7 +206,7 @@ export async function startBops(config: Config, options: StartOptions): Promise<
       sessionCache,
       readCache,
       logger,
-      cpu,
+      cpu: pool,
     });
     // The link importer's egress proxy (started by the first link download).
     cleanups.push(() => services.songCovers.close());
@@ -155,7 +214,7 @@ export async function startBops(config: Config, options: StartOptions): Promise<
     if (options.workers ?? config.role !== 'api') {
       await queue.work(
         handlers,
-        { db: database.db, storage, cpu, logger, services },
+        { db: database.db, storage, cpu: pool, logger, services },
         config.jobs.concurrency,
       );
       // Creations and AI singers left waiting on a job that was never sent or gave up: shortly, then each minute.
@@ -182,10 +241,15 @@ export async function startBops(config: Config, options: StartOptions): Promise<
         ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
       });
       const httpApp = app;
-      // Closing the server first stops new requests; in-flight ones finish.
-      cleanups.push(() => httpApp.close());
-      if (options.listen) await app.listen({ port: config.port, host: config.host });
-      else await app.ready();
+      const listening = front;
+      // No new connections; in-flight requests finish; new ones on open connections are told Bops is stopping.
+      cleanups.push(async () => {
+        const closed = listening?.close();
+        await httpApp.close();
+        await closed;
+      });
+      await app.ready();
+      front?.serve(app);
     }
 
     // `npm run backup` reaches the embedded database through this process, which alone may open it.
@@ -218,13 +282,14 @@ export async function startBops(config: Config, options: StartOptions): Promise<
       database,
       storage,
       queue,
-      cpu,
+      cpu: pool,
       services,
       metrics,
       app,
       stop: () => (stopping ??= runCleanups()),
     };
   } catch (error) {
+    front?.fail();
     await runCleanups();
     throw error;
   }

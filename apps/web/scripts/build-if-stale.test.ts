@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isBuildCurrent, sourceHash } from './build-if-stale.ts';
+import { currentSourceHash, isBuildCurrent, sourceHash, writeSourceManifest } from './build-if-stale.ts';
 
 describe('the web build is skipped only when its inputs are the same', () => {
   const roots: string[] = [];
@@ -59,5 +59,28 @@ describe('the web build is skipped only when its inputs are the same', () => {
     write('apps/web/dist/index.html', '<html></html>');
     expect(isBuildCurrent(hash, dist)).toBe(true);
     expect(isBuildCurrent(hash.replace(/^./, 'x'), dist)).toBe(false);
+  });
+
+  it('reads no content while every size and time matches the manifest, and rehashes when one differs', () => {
+    const { root, write } = repo();
+    const manifestPath = path.join(root, 'manifest.json');
+    const first = currentSourceHash(root, manifestPath);
+    expect(first).toMatchObject({ hash: sourceHash(root), fromManifest: false });
+    writeSourceManifest(first.hash, first.manifest, manifestPath);
+    expect(currentSourceHash(root, manifestPath)).toMatchObject({ hash: first.hash, fromManifest: true });
+
+    // Touched but unchanged: the times differ, so the contents are read, and they give the same hash.
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(path.join(root, 'apps/web/index.html'), later, later);
+    expect(currentSourceHash(root, manifestPath)).toMatchObject({ hash: first.hash, fromManifest: false });
+
+    // Changed to content of the same size: a new hash, however the manifest was written.
+    write('apps/web/src/main.tsx', 'render[]');
+    const changed = currentSourceHash(root, manifestPath);
+    expect(changed.fromManifest).toBe(false);
+    expect(changed.hash).not.toBe(first.hash);
+    // A malformed manifest is ignored.
+    fs.writeFileSync(manifestPath, '{"hash": 1}');
+    expect(currentSourceHash(root, manifestPath)).toMatchObject({ hash: changed.hash, fromManifest: false });
   });
 });

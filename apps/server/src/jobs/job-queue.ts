@@ -78,10 +78,15 @@ export class JobQueue {
 
   async start(): Promise<void> {
     await this.#boss.start();
+    // One read of every queue, and a write only where one is missing or its settings changed: a restart
+    // usually finds them all current.
+    const existing = new Map((await this.#boss.getQueues(Object.keys(this.#types))).map((q) => [q.name, q]));
     for (const [name, definition] of Object.entries(this.#types)) {
-      const existing = await this.#boss.getQueue(name);
-      if (existing) await this.#boss.updateQueue(name, definition.queue);
-      else await this.#boss.createQueue(name, definition.queue);
+      const queue = existing.get(name) as Record<string, unknown> | undefined;
+      if (!queue) await this.#boss.createQueue(name, definition.queue);
+      else if (Object.entries(definition.queue).some(([option, value]) => queue[option] !== value)) {
+        await this.#boss.updateQueue(name, definition.queue);
+      }
     }
     this.#started = true;
   }
@@ -146,12 +151,11 @@ export class JobQueue {
 
   /** Jobs ready to run and running now, by type (for metrics). */
   async depth(): Promise<Array<{ type: string; waiting: number; running: number }>> {
-    return Promise.all(
-      Object.keys(this.#types).map(async (type) => {
-        const queue = await this.#boss.getQueue(type);
-        return { type, waiting: queue?.readyCount ?? 0, running: queue?.activeCount ?? 0 };
-      }),
-    );
+    const queues = new Map((await this.#boss.getQueues(Object.keys(this.#types))).map((q) => [q.name, q]));
+    return Object.keys(this.#types).map((type) => {
+      const queue = queues.get(type);
+      return { type, waiting: queue?.readyCount ?? 0, running: queue?.activeCount ?? 0 };
+    });
   }
 
   /**

@@ -1,8 +1,12 @@
 import type { Config } from '../config/config.ts';
-import { LocalStorage } from './local-storage.driver.ts';
-import { S3Storage } from './s3-storage.driver.ts';
 import type { Storage } from './storage.ts';
 
-export function createStorage(config: Config['storage']): Storage {
-  return config.kind === 'local' ? new LocalStorage({ dir: config.dir }) : new S3Storage(config);
+/** The configured storage; the S3 client (a large library) loads only when S3 is configured. */
+export async function createStorage(config: Config['storage']): Promise<Storage> {
+  if (config.kind === 'local') {
+    const { LocalStorage } = await import('./local-storage.driver.ts');
+    return new LocalStorage({ dir: config.dir });
+  }
+  const { S3Storage } = await import('./s3-storage.driver.ts');
+  return new S3Storage(config);
 }
