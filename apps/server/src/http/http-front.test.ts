@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HealthResponse } from '../routes/health.schema.ts';
+import type { HealthResponse } from '@bops/shared/api/health';
 import { freePort } from '../test/spawn-bops.ts';
 import { listenEarly, type HttpFront } from './http-front.ts';
 
