@@ -7,10 +7,12 @@ import { createMusicBody, taskParams } from '@bops/shared/api/creation';
 import { healthResponse } from '@bops/shared/api/health';
 import { generateLyricsBody } from '@bops/shared/api/lyrics';
 import {
+  deletedMusicSchema,
   likeBody,
   likeResultSchema,
   musicFileKinds,
   musicParams,
+  renameMusicBody,
   viewResultSchema,
 } from '@bops/shared/api/music';
 import { noticeParams, noticeReadSchema, noticeSchema } from '@bops/shared/api/notice';
@@ -386,6 +388,27 @@ export const apiOperations: ApiOperation[] = [
     access: 'optional-session',
     params: musicParams,
     response: musicItemSchema,
+  },
+  {
+    method: 'patch',
+    path: '/api/music/song/:musicId',
+    tag: 'Songs',
+    summary: 'Rename one of my songs',
+    access: 'signed-in',
+    params: musicParams,
+    body: renameMusicBody,
+    response: musicItemSchema,
+  },
+  {
+    method: 'delete',
+    path: '/api/music/song/:musicId',
+    tag: 'Songs',
+    summary: 'Delete one of my songs',
+    description:
+      'Its files, playlist entries, likes and listens go too; its share link then answers 404. A song still being made answers 409.',
+    access: 'signed-in',
+    params: musicParams,
+    response: deletedMusicSchema,
   },
   {
     method: 'post',

@@ -94,6 +94,34 @@ export class MusicRepository {
       .where(eq(musicItems.id, id));
   }
 
+  /** Renames the owner's song; false when they own no song of that id. */
+  async rename(id: string, ownerId: string, name: string): Promise<boolean> {
+    const renamed = await this.#db
+      .update(musicItems)
+      .set({ name, updatedAt: new Date() })
+      .where(and(eq(musicItems.id, id), eq(musicItems.ownerId, ownerId)))
+      .returning({ id: musicItems.id });
+    return renamed.length > 0;
+  }
+
+  /**
+   * Deletes the owner's song unless it is still rendering (its job would write files after); its playlist
+   * entries, likes and listens go with it (cascades). Says what happened.
+   */
+  async deleteOwned(id: string, ownerId: string): Promise<'deleted' | 'rendering' | 'missing'> {
+    return this.#db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ status: musicItems.status })
+        .from(musicItems)
+        .where(and(eq(musicItems.id, id), eq(musicItems.ownerId, ownerId)))
+        .for('update');
+      if (!row) return 'missing';
+      if (row.status === 'rendering') return 'rendering';
+      await tx.delete(musicItems).where(eq(musicItems.id, id));
+      return 'deleted';
+    });
+  }
+
   async markFailed(id: string): Promise<void> {
     await this.#db
       .update(musicItems)

@@ -67,6 +67,16 @@ const routes: RouteCase[] = [
     expected: { ...signedOutPublic, owner: 200, other: onlyPublic },
   },
   {
+    name: 'PATCH music/song/{id}',
+    // The owner's rename keeps the title the fixture has, so later cells see the same song.
+    request: ({ songId }) => ({
+      method: 'PATCH',
+      url: `/api/music/song/${songId}`,
+      payload: { musicName: 'Fixture song' },
+    }),
+    expected: { ...signedInOnly, owner: 200, other: ownerOnlyChange },
+  },
+  {
     name: 'GET music/playlist/{id}',
     request: ({ playlistId }) => ({ method: 'GET', url: `/api/music/playlist/${playlistId}` }),
     expected: { ...signedInOnly, owner: 200, other: onlyPublic },
@@ -100,6 +110,12 @@ const routes: RouteCase[] = [
     request: ({ playlistId }) => ({ method: 'DELETE', url: `/api/music/playlist/${playlistId}` }),
     expected: { ...signedInOnly, owner: 200, other: ownerOnlyChange },
   },
+  {
+    // Last: its playlist is gone by now, so the song is nobody's to see but its owner's.
+    name: 'DELETE music/song/{id}',
+    request: ({ songId }) => ({ method: 'DELETE', url: `/api/music/song/${songId}` }),
+    expected: { ...signedInOnly, owner: 200, other: 404 },
+  },
 ];
 
 function expectedStatus(expected: Expect, state: State): number {
@@ -128,7 +144,7 @@ describe.each(testDatabaseKinds)('music and playlist access on %s', (kind) => {
     owner = await buildUser(runtime.app!);
     other = await buildUser(runtime.app!);
     for (const state of states) {
-      const song = await buildMusic(runtime, owner);
+      const song = await buildMusic(runtime, owner, { name: 'Fixture song' });
       const created = await inject({
         method: 'POST',
         url: '/api/music/playlist',

@@ -3,7 +3,13 @@ import { ok } from '../http/envelope.ts';
 import { notFound } from '../http/http-error.ts';
 import { sendStoredFile } from '../http/send-stored-file.ts';
 import type { Services } from '../services/services.ts';
-import { likeBody, musicFileKinds, musicParams, type MusicFileKind } from '@bops/shared/api/music';
+import {
+  likeBody,
+  musicFileKinds,
+  musicParams,
+  renameMusicBody,
+  type MusicFileKind,
+} from '@bops/shared/api/music';
 
 /** Songs: reading, files (ranged audio and the rest), likes, listens and public share links. */
 export async function musicRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
@@ -22,6 +28,17 @@ export async function musicRoutes(app: FastifyInstance, { services }: { services
   app.get('/api/music/getMusic/:musicId', async (request) => {
     const user = await services.auth.requireUser(request);
     return ok(await services.music.get(user.id, musicIdOf(request)));
+  });
+
+  app.patch('/api/music/song/:musicId', async (request) => {
+    const user = await services.auth.requireUser(request);
+    const { musicName } = renameMusicBody.parse(request.body ?? {});
+    return ok(await services.music.rename(user.id, musicIdOf(request), musicName));
+  });
+
+  app.delete('/api/music/song/:musicId', async (request) => {
+    const user = await services.auth.requireUser(request);
+    return ok(await services.music.remove(user.id, musicIdOf(request)));
   });
 
   app.post('/api/music/social/like/:musicId', async (request) => {

@@ -2,10 +2,12 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import type { ReadCache } from '../db/read-cache.ts';
-import { notFound } from '../http/http-error.ts';
+import { conflict, HttpError, notFound } from '../http/http-error.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { Storage } from '../storage/storage.ts';
 import { accountListener, type MusicRepository, type ViewedMusic } from '../repositories/music.repository.ts';
 import type { MusicItem } from '@bops/shared';
-import type { LikeResult, MusicFileKind, ViewResult } from '@bops/shared/api/music';
+import type { DeletedMusic, LikeResult, MusicFileKind, ViewResult } from '@bops/shared/api/music';
 import { coverStemKey } from './cover-files.ts';
 import { presentMusic } from './music-presenter.ts';
 
@@ -31,11 +33,21 @@ export class MusicService {
   readonly #cache: ReadCache;
 
   readonly #listenerSecret: string;
+  readonly #storage: Storage;
+  readonly #queue: JobQueue;
 
-  constructor(deps: { music: MusicRepository; readCache: ReadCache; listenerSecret: string }) {
+  constructor(deps: {
+    music: MusicRepository;
+    readCache: ReadCache;
+    listenerSecret: string;
+    storage: Storage;
+    queue: JobQueue;
+  }) {
     this.#music = deps.music;
     this.#cache = deps.readCache;
     this.#listenerSecret = deps.listenerSecret;
+    this.#storage = deps.storage;
+    this.#queue = deps.queue;
   }
 
   /**
@@ -93,6 +105,39 @@ export class MusicService {
     const current = await this.#findCurrent(musicId, viewerId);
     if (!current) throw notFound(NOT_FOUND);
     return current;
+  }
+
+  /** Why a change by someone other than the owner fails: 403 on a song they can see, else the 404 of no song. */
+  async #notYours(musicId: string, userId: string): Promise<HttpError> {
+    return (await this.#find(musicId, userId))
+      ? new HttpError(403, 'Only the person who made this song can change it.')
+      : notFound(NOT_FOUND);
+  }
+
+  /** The owner renames their song. */
+  async rename(ownerId: string, musicId: string, name: string): Promise<MusicItem> {
+    if (!(await this.#music.rename(musicId, ownerId, name))) throw await this.#notYours(musicId, ownerId);
+    this.#cache.invalidate();
+    return this.get(ownerId, musicId);
+  }
+
+  /**
+   * The owner deletes their song: the row (with its playlist entries, likes and listens), then its files, by a
+   * keyed job so a file that cannot go now goes later. Its share link then answers 404.
+   */
+  async remove(ownerId: string, musicId: string): Promise<DeletedMusic> {
+    const prefix = `music/${musicId}/`;
+    const keys = await this.#storage.list(prefix);
+    const outcome = await this.#music.deleteOwned(musicId, ownerId);
+    if (outcome === 'missing') throw await this.#notYours(musicId, ownerId);
+    if (outcome === 'rendering') {
+      throw conflict('This song is still being made. You can delete it once it is ready.');
+    }
+    this.#cache.invalidate();
+    for (let i = 0; i < keys.length; i += 1000) {
+      await this.#queue.send('delete-files', { keys: keys.slice(i, i + 1000) });
+    }
+    return { musicId, deleted: true };
   }
 
   /** `GET music/getMusic/{musicId}` for a signed-in person. */

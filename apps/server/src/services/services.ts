@@ -128,7 +128,13 @@ export function createServices(deps: ServiceDeps): Services {
     lyrics: new LyricsService({ config: deps.config, logger: deps.logger }),
     analytics: new AnalyticsService({ events: new AnalyticsRepository(db) }),
     takedowns: new TakedownService({ notices: new TakedownRepository(db) }),
-    music: new MusicService({ music, readCache: deps.readCache, listenerSecret: deps.secret }),
+    music: new MusicService({
+      music,
+      readCache: deps.readCache,
+      listenerSecret: deps.secret,
+      storage: deps.storage,
+      queue: deps.queue,
+    }),
     demoSongs: new DemoSongsService({
       music,
       playlists,

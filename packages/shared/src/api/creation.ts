@@ -14,6 +14,13 @@ export const CREATE_MUSIC_LIMITS = {
 } as const;
 const limits = CREATE_MUSIC_LIMITS;
 
+/** A song's title, at creation and when its owner renames it. */
+export const musicNameField = z
+  .string({ message: required })
+  .trim()
+  .min(1, required)
+  .max(limits.musicName, `Please use at most ${limits.musicName} characters`);
+
 /** docs/PRODUCT.md#entities music creation request. Unknown keys are ignored. */
 export const createMusicBody = z.object({
   creatorNickname: z
@@ -21,11 +28,7 @@ export const createMusicBody = z.object({
     .trim()
     .max(limits.creatorNickname, `Please use at most ${limits.creatorNickname} characters`)
     .default(''),
-  musicName: z
-    .string({ message: required })
-    .trim()
-    .min(1, required)
-    .max(limits.musicName, `Please use at most ${limits.musicName} characters`),
+  musicName: musicNameField,
   musicContext: z
     .string({ message: required })
     .trim()

@@ -1,3 +1,4 @@
+import { musicNameField } from './creation.ts';
 import { COVER_STEM_FILES } from './song-cover.ts';
 import { z } from 'zod';
 
@@ -44,3 +45,11 @@ export interface WaveformData {
   words: { text: string; start: number; end: number; line?: number }[];
   lines: { text: string; start: number; end: number }[];
 }
+
+/** `PATCH /api/music/song/{musicId}`: the owner renames a song. Other keys are ignored. */
+export const renameMusicBody = z.object({ musicName: musicNameField });
+export type RenameMusicBody = z.infer<typeof renameMusicBody>;
+
+/** `DELETE /api/music/song/{musicId}`: the song, its files and its playlist entries are gone. */
+export const deletedMusicSchema = z.object({ musicId: z.string(), deleted: z.literal(true) });
+export type DeletedMusic = z.infer<typeof deletedMusicSchema>;
