@@ -1,5 +1,5 @@
 import { bopsApi, type ApiState } from './bops.api.ts';
-import type { LikeResult, ViewResult } from '@bops/shared/api/music';
+import type { DeletedMusic, LikeResult, RenameMusicBody, ViewResult } from '@bops/shared/api/music';
 import type { MusicItem } from '@bops/shared';
 import type { Playlist, PlaylistCreate, PlaylistSummary, PlaylistUpdate } from '@bops/shared/api/playlist';
 
@@ -93,6 +93,20 @@ export const musicApi = bopsApi.injectEndpoints({
         if (!answered) undo();
         await keepAnswer(api);
       },
+    }),
+    /** The owner renames a song; every list and page showing it reads it again. */
+    renameMusic: build.mutation<MusicItem, RenameMusicBody & { musicId: string }>({
+      query: ({ musicId, ...body }) => ({
+        url: `music/song/${encodeURIComponent(musicId)}`,
+        method: 'PATCH',
+        body,
+      }),
+      invalidatesTags: (_result, _error, { musicId }) => ['Playlists', { type: 'Music', id: musicId }],
+    }),
+    /** The owner deletes a song; it leaves every playlist. */
+    deleteMusic: build.mutation<DeletedMusic, string>({
+      query: (musicId) => ({ url: `music/song/${encodeURIComponent(musicId)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, musicId) => ['Playlists', { type: 'Music', id: musicId }],
     }),
     deletePlaylist: build.mutation<{ id: string; deleted: true }, string>({
       query: (playlistId) => ({ url: `music/playlist/${encodeURIComponent(playlistId)}`, method: 'DELETE' }),
@@ -210,6 +224,8 @@ export const {
   useUpdatePlaylistMutation,
   useSetPlaylistMusicsMutation,
   useDeletePlaylistMutation,
+  useRenameMusicMutation,
+  useDeleteMusicMutation,
   useLikeMusicMutation,
   useViewMusicMutation,
 } = musicApi;

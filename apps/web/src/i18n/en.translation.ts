@@ -203,6 +203,17 @@ export const en = {
     done: 'Done',
     cancel: 'Cancel',
     display: { label: 'Display', gallery: 'Gallery', list: 'List' },
+    ownSong: {
+      rename: 'Rename',
+      renameTitle: 'Rename “{{name}}”',
+      nameLabel: 'Song name',
+      save: 'Save',
+      delete: 'Delete',
+      deleteTitle: 'Delete “{{name}}”?',
+      deleteText:
+        'The song, its files and its place in every playlist go for good. Anyone with its share link will find nothing.',
+      failed: 'That did not work. Please try again.',
+    },
     playlist: {
       songs_one: '{{count}} song',
       songs_other: '{{count}} songs',

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import HeadphonesIcon from '@mui/icons-material/Headphones';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutline';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PauseIcon from '@mui/icons-material/Pause';
@@ -24,6 +26,7 @@ import { AddToPlaylistDialog } from './add-to-playlist-dialog.tsx';
 import { CoverImage } from './cover-image.tsx';
 import { formatCount, formatDuration, truncateCaption, truncateText } from './music-format.ts';
 import { musicShareLink } from './share-link.ts';
+import { DeleteSongDialog, RenameSongDialog } from './song-owner-dialogs.tsx';
 import { usePlayMusic } from './use-play-music.ts';
 import { useShare } from './use-share.tsx';
 
@@ -48,10 +51,14 @@ export function SongList({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const authenticated = useAppSelector((state) => state.account.authenticated);
+  const userId = useAppSelector((state) => state.account.user?.id ?? null);
   const { toggle, isCurrent, isPlaying } = usePlayMusic(playlist, musics);
   const { share, feedback } = useShare();
   const [menu, setMenu] = useState<{ anchor: HTMLElement; music: MusicItem } | null>(null);
   const [adding, setAdding] = useState<MusicItem | null>(null);
+  const [renaming, setRenaming] = useState<MusicItem | null>(null);
+  const [deleting, setDeleting] = useState<MusicItem | null>(null);
+  const ownsMenuSong = menu !== null && userId !== null && menu.music.createdBy === userId;
 
   if (musics.length === 0) {
     return <Typography color="text.secondary">{t('music.playlist.empty')}</Typography>;
@@ -219,7 +226,35 @@ export function SongList({
             <ListItemText>{t('music.player.songPage')}</ListItemText>
           </MenuItem>
         )}
+        {ownsMenuSong && (
+          <MenuItem
+            onClick={() => {
+              setRenaming(menu.music);
+              setMenu(null);
+            }}
+          >
+            <ListItemIcon>
+              <DriveFileRenameOutlineIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('music.ownSong.rename')}</ListItemText>
+          </MenuItem>
+        )}
+        {ownsMenuSong && (
+          <MenuItem
+            onClick={() => {
+              setDeleting(menu.music);
+              setMenu(null);
+            }}
+          >
+            <ListItemIcon>
+              <DeleteOutlineIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('music.ownSong.delete')}</ListItemText>
+          </MenuItem>
+        )}
       </Menu>
+      {renaming && <RenameSongDialog song={renaming} onClose={() => setRenaming(null)} />}
+      {deleting && <DeleteSongDialog song={deleting} onClose={() => setDeleting(null)} />}
     </>
   );
 }

@@ -149,4 +149,44 @@ describe('the signed-in home', () => {
     // Songs without audio stay out of the queue.
     expect(store.getState().music.queue.musicIds).toEqual(['m1']);
   });
+
+  it("offers rename and delete on the person's own songs only, and sends them", async () => {
+    const playlist: Playlist = {
+      ...summary('p1', 'Road Trip', { numMusics: 2, musicIds: ['m1', 'm2'] }),
+      musics: [song('m1', 'Night Drive'), song('m2', 'Borrowed', { createdBy: 'someone-else' })],
+    };
+    const renamed = song('m1', 'Night Drive (take 2)');
+    const { fetchFn, calls } = mockFetch({
+      'GET /api/music/playlists': { body: { statusCode: 200, data: playlists } },
+      'GET /api/music/playlist/p1': { body: { statusCode: 200, data: playlist } },
+      'PATCH /api/music/song/m1': { body: { statusCode: 200, data: renamed } },
+      'DELETE /api/music/song/m1': { body: { statusCode: 200, data: { musicId: 'm1', deleted: true } } },
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderApp('/playlist/p1', { preloadedState: signedIn, services: services() });
+    const rows = within(await screen.findByRole('list', { name: 'Songs' })).getAllByRole('listitem');
+
+    await userEvent.click(within(rows[1]!).getByRole('button', { name: 'More options for Borrowed' }));
+    expect(screen.queryByRole('menuitem', { name: 'Rename' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(within(rows[0]!).getByRole('button', { name: 'More options for Night Drive' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const field = await screen.findByRole('textbox', { name: 'Song name' });
+    await userEvent.clear(field);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    await userEvent.type(field, '  Night Drive (take 2) ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    const patch = calls.find((call) => call.method === 'PATCH')!;
+    expect(JSON.parse(String(patch.init?.body))).toEqual({ musicName: 'Night Drive (take 2)' });
+
+    await userEvent.click(within(rows[0]!).getByRole('button', { name: 'More options for Night Drive' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    expect(await screen.findByText(/its place in every playlist go for good/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
+  });
 });
