@@ -12,8 +12,9 @@ export interface VoiceRecipe {
    */
   pitch: Semitones;
   /**
-   * Net formant factor, ≥ 1 (>1 smaller/younger). Equal to the pitch ratio, the voice is only
-   * read faster (tape-like): no pitch shifter runs, which costs nothing and smears nothing.
+   * Net formant factor, ≥ 1 (>1 smaller/younger), equal to the pitch ratio: the voice is only
+   * read faster (tape-like) and no pitch shifter runs, which costs nothing and smears nothing
+   * (Sonic places the syllables; see voice/line-renderer.ts).
    */
   formant: number;
   /** Sung artists chant on notes of the chord; 0 = speech intonation. */
@@ -146,8 +147,8 @@ export const ARTISTS: readonly ArtistDefinition[] = [
     recipe: {
       backend: 'flite',
       voice: 'kal16',
-      pitch: 2,
-      formant: 1.08,
+      pitch: 1,
+      formant: 1.0595,
       monotone: false,
       tone: tone(-2, 3, 4),
       doubles: 'line-ends',
@@ -210,7 +211,7 @@ export const ARTISTS: readonly ArtistDefinition[] = [
       backend: 'flite',
       voice: 'slt',
       pitch: 0,
-      formant: 1.02,
+      formant: 1.0,
       monotone: true,
       tone: tone(-1, 2, 5),
       doubles: 'full',
@@ -252,8 +253,8 @@ export const ARTISTS: readonly ArtistDefinition[] = [
     recipe: {
       backend: 'flite',
       voice: 'slt',
-      pitch: 3,
-      formant: 1.06,
+      pitch: 2,
+      formant: 1.1225,
       monotone: true,
       tone: tone(-2, 3, 5),
       doubles: 'line-ends',
@@ -274,7 +275,7 @@ export const ARTISTS: readonly ArtistDefinition[] = [
       backend: 'flite',
       voice: 'awb',
       pitch: 1,
-      formant: 1.0,
+      formant: 1.0595,
       monotone: true,
       tone: tone(1, 2, 2),
       doubles: 'full',

@@ -2,7 +2,7 @@ import type { Hz, Seconds } from '../units.ts';
 import type { LinePlan, PlannerSyllable } from '../flow/flow-planner.ts';
 import type { TimedSyllable } from '../text/syllabifier.ts';
 import type { TimedWord } from './voice-backend.ts';
-import { stretch, type KeyFrame } from '../dsp/time-stretcher.ts';
+import { stretch, stretchSpeech, type KeyFrame } from '../dsp/time-stretcher.ts';
 import { resample } from '../dsp/resampler.ts';
 import { applyFades } from '../pcm-audio.ts';
 
@@ -63,8 +63,12 @@ export const planToPlannerSyllables = (syllables: readonly TimedSyllable[]): Pla
 /** The p-centre of a syllable sits a little before its vowel onset, more so after a long consonant onset. */
 const pCentreLead = (s: TimedSyllable): Seconds => Math.min(0.03, 0.5 * (s.vowelStart - s.start));
 
-/** Consonants whose voicing carries low-frequency energy: the ear hears the syllable start there. */
-const SONORANTS = new Set(['m', 'n', 'ng', 'l', 'r', 'w', 'y', 'el', 'em', 'en']);
+/**
+ * Glides and liquids glide into their vowel: the ear hears the syllable start there. A nasal's
+ * murmur is quiet next to its vowel, so "my" starts where "ay" does (an onset detector on the
+ * plain voice fires 10-15 ms after a nasal's vowel starts, 15-35 ms before a glide's).
+ */
+const SONORANTS = new Set(['l', 'r', 'w', 'y', 'el']);
 
 /**
  * Source time where each syllable's voicing begins: the start of the run of sonorants just before
@@ -96,11 +100,12 @@ export function wordVoicingOnset(word: TimedWord): Seconds {
 }
 
 /**
- * Renders one line onto the grid with a single Rubber Band call: syllable vowel onsets are key
- * frames, long gaps after words become inserted silence instead of smeared vowels, and the pitch
- * and formant of the artist are applied to the whole line at once. The formant factor costs nothing:
- * the source is read at sourceRate*formant, which scales pitch and formants alike, and the
- * pitch is then corrected with formants preserved.
+ * Renders one line onto the grid: syllable keys (and the consonants before them) are key frames,
+ * long gaps after words become inserted silence instead of smeared vowels, and the pitch and
+ * formant of the artist are applied to the whole line at once. The formant factor costs nothing:
+ * the source is read at sourceRate*formant, which scales pitch and formants alike. When that is
+ * the whole change, Sonic places the speech; otherwise one Rubber Band call also corrects the
+ * pitch with formants preserved.
  */
 export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
   const { syllables, plan, sourceRate } = o;
@@ -150,37 +155,62 @@ export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
   const outputLength = Math.max(1, Math.round((outEnd - outStart) * readRate));
   // Rubber Band maps key frames onto its analysis hops (256 samples): two frames in one hop, or
   // one past either end, make it drop the whole map. Keep frames two hops apart and inside.
-  const minGap = 512;
+  // Without a pitch change Sonic places the speech (see stretchSpeech); it takes anchors 10 ms apart.
+  const shifted = stretcherPitch !== 1;
+  const minGap = shifted ? 512 : Math.round(0.01 * readRate);
   const keyFrames: KeyFrame[] = [];
-  for (const [i, k] of key.entries()) {
-    const from = Math.round(mapTime(k) * srcScale * readRate);
-    const to = Math.round((targetKey[i]! - outStart) * readRate);
-    const previous = keyFrames[keyFrames.length - 1] ?? { from: 0, to: 0 };
-    if (from - previous.from < minGap || to - previous.to < minGap) continue;
-    if (from > spliced.length - minGap || to > outputLength - minGap) continue;
-    keyFrames.push({ from, to });
-  }
-  const stretched = await stretch(spliced, {
-    sampleRate: readRate,
-    keyFrames,
-    outputLength,
-    pitchScale: stretcherPitch,
-    engine: 'faster',
-  });
-  const samples = resample(stretched, readRate, o.outputRate);
-  applyFades(samples, Math.round(0.004 * o.outputRate), Math.round(0.03 * o.outputRate));
-
-  // Timings: between key frames the stretch is uniform, so a syllable's consonant onset is its
-  // spoken length scaled by the ratio of the segment it sits in (the one ending at its key).
   const sourceKey = key.map((k) => mapTime(k) * srcScale);
   const segmentRatio = (i: number) =>
     i <= 0 ? 1 : (targetKey[i]! - targetKey[i - 1]!) / Math.max(0.005, sourceKey[i]! - sourceKey[i - 1]!);
+  // The consonants before a key keep their spoken length (shortened only when the whole span is):
+  // the stretch goes into the vowel before them. A stretched consonant would start the syllable
+  // audibly early, and a slowed "t" or "s" is heard as a different sound.
+  const consonantRatio = (i: number) => Math.min(1, segmentRatio(i));
+  const consonantStart = (i: number): Seconds => Math.max(srcStart, syllables[i]!.start);
+  for (const [i, k] of key.entries()) {
+    const to = Math.round((targetKey[i]! - outStart) * readRate);
+    const from = Math.round(mapTime(k) * srcScale * readRate);
+    const lead = (k - consonantStart(i)) * srcScale;
+    const previous = keyFrames[keyFrames.length - 1] ?? { from: 0, to: 0 };
+    if (i > 0 && lead * readRate >= minGap) {
+      const consonant = {
+        from: from - Math.round(lead * readRate),
+        to: to - Math.round(lead * consonantRatio(i) * readRate),
+      };
+      // Only where the syllable's own key frame still fits after it.
+      if (
+        consonant.from - previous.from >= minGap &&
+        consonant.to - previous.to >= minGap &&
+        from - consonant.from >= minGap &&
+        to - consonant.to >= minGap
+      )
+        keyFrames.push(consonant);
+    }
+    const last = keyFrames[keyFrames.length - 1] ?? { from: 0, to: 0 };
+    if (from - last.from < minGap || to - last.to < minGap) continue;
+    if (from > spliced.length - minGap || to > outputLength - minGap) continue;
+    keyFrames.push({ from, to });
+  }
+  const stretched = shifted
+    ? await stretch(spliced, {
+        sampleRate: readRate,
+        keyFrames,
+        outputLength,
+        pitchScale: stretcherPitch,
+        engine: 'faster',
+      })
+    : await stretchSpeech(spliced, { sampleRate: readRate, keyFrames, outputLength });
+  const samples = resample(stretched, readRate, o.outputRate);
+  applyFades(samples, Math.round(0.004 * o.outputRate), Math.round(0.03 * o.outputRate));
+
+  // Timings: a syllable's consonants keep their spoken length (or shrink with their span), and
+  // between key frames the stretch is uniform.
   const tailRatio =
     (outEnd - targetKey[targetKey.length - 1]!) /
     Math.max(0.005, (mapTime(srcEnd) - mapTime(lastKey)) * srcScale);
   const placed: PlacedSyllable[] = syllables.map((s, i) => {
     const nextRatio = i + 1 < syllables.length ? segmentRatio(i + 1) : tailRatio;
-    const lead = (key[i]! - s.start) * srcScale * segmentRatio(i);
+    const lead = (key[i]! - s.start) * srcScale * consonantRatio(i);
     const vowelOnset = targetKey[i]! + (s.vowelStart - key[i]!) * srcScale * nextRatio;
     const previousKey = i > 0 ? targetKey[i - 1]! : -Infinity;
     return {
