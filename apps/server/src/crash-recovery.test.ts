@@ -88,7 +88,7 @@ describe('crash recovery of creations', () => {
         body: JSON.stringify({
           musicName: 'Crash Song',
           musicContext: lyrics,
-          contactEmail: 'crash-listener@example.test',
+          contactEmail: 'crash@example.test',
           artist_id: 'mc-volt',
           mixmusic_id: 'na',
         }),
@@ -118,7 +118,7 @@ describe('crash recovery of creations', () => {
     expect(playlists.find((playlist) => playlist.isDefault)?.numMusics).toBe(1);
     // Once: one "your song is ready" e-mail (sent just after completion), however many times the render started.
     await expect
-      .poll(() => outboxMails(environment!.dataDir, 'To: crash-listener@example.test').length, {
+      .poll(() => outboxMails(environment!.dataDir, 'To: crash@example.test').length, {
         timeout: 10_000,
       })
       .toBe(1);

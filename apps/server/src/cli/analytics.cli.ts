@@ -2,6 +2,7 @@
 import { AnalyticsRepository } from '../repositories/analytics.repository.ts';
 import { AnalyticsService } from '../services/analytics.service.ts';
 import { withDatabase } from './with-database.ts';
+import { operatorText } from './operator-text.ts';
 
 const [command, daysText = '30'] = process.argv.slice(2);
 const days = Number(daysText);
@@ -13,7 +14,7 @@ if (command !== 'report' || !Number.isInteger(days) || days < 1 || days > 3650) 
 await withDatabase(async (db) => {
   const { perDay, funnel } = await new AnalyticsService({ events: new AnalyticsRepository(db) }).report(days);
   console.log(`Events in the last ${days} days`);
-  for (const row of perDay) console.log(`${row.day}  ${row.name.padEnd(28)} ${row.count}`);
+  for (const row of perDay) console.log(`${row.day}  ${operatorText(row.name).padEnd(28)} ${row.count}`);
   console.log('\nFunnel (distinct people)');
   console.log(`landing page      ${funnel.landing}`);
   console.log(`signed in         ${funnel.signIn}`);

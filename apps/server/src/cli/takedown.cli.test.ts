@@ -139,6 +139,56 @@ describe.each(testDatabaseKinds)('takedown notices and the operator CLI on %s', 
     },
   );
 
+  it(
+    'lists notices without obeying the terminal escapes and bidi characters a reporter typed',
+    { timeout: 60_000 },
+    async () => {
+      const environment = await createTestEnvironment(kind);
+      try {
+        const runtime = await startBops(loadConfig(environment.env), { logger: silentLogger });
+        const owner = await buildUser(runtime.app!);
+        const id = randomUUID();
+        await runtime.database.db.insert(musicItems).values({
+          id,
+          ownerId: owner.id,
+          name: 'Reported',
+          status: 'ready',
+          isPrivate: false,
+          context: {
+            voiceCloneIds: [],
+            creationType: 'rap',
+            singerId: '',
+            rapperId: '',
+            mixMusicId: '',
+            prompt: '',
+            version: '1.0',
+          },
+        });
+        const response = await runtime.app!.inject({
+          method: 'POST',
+          url: '/api/takedown-notices',
+          headers: { origin: TEST_ORIGIN },
+          payload: {
+            reporterName: 'Eve\u001b[2J\u001b[31m\u202egnp.exe',
+            reporterEmail: 'eve@example.test',
+            contentUrl: `http://localhost:8080/listen/${id}`,
+            reason: 'Hidden \u009b2J and \u2066isolate\u2069 in the reason.',
+          },
+        });
+        expect(response.statusCode).toBe(201);
+        await runtime.stop();
+        const run = spawnScript(cli, ['list'], environment.env);
+        expect((await run.exited).code, run.stderr()).toBe(0);
+        const output = run.stdout();
+        expect(output).toContain('from Eve\\u{1b}[2J\\u{1b}[31m\\u{202e}gnp.exe <eve@example.test>');
+        expect(output).toContain('\\u{9b}2J');
+        expect(output.replace(/\n/g, '')).not.toMatch(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u);
+      } finally {
+        await environment.cleanup();
+      }
+    },
+  );
+
   it('prints its usage on a wrong command', async () => {
     const environment = await createTestEnvironment(kind);
     try {

@@ -1,6 +1,7 @@
 // npm run takedown -- list [pending|accepted|rejected] | accept <id> | reject <id>
 import { TakedownRepository } from '../repositories/takedown.repository.ts';
 import { TakedownService } from '../services/takedown.service.ts';
+import { operatorText } from './operator-text.ts';
 import { UsageError, withDatabase } from './with-database.ts';
 
 const usage =
@@ -31,7 +32,9 @@ await withDatabase(async (db) => {
             `owner ${n.targetUserId ?? '-'}`,
             `from ${n.reporterName} <${n.reporterEmail}>`,
             JSON.stringify(n.reason.slice(0, 120)),
-          ].join('  '),
+          ]
+            .map(operatorText)
+            .join('  '),
         );
       }
       return;

@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { musicItems, playlistItems, sessions, takedownNotices, users } from '../db/schema.ts';
+import { musicItems, playlistItems, playlists, sessions, takedownNotices, users } from '../db/schema.ts';
+import { musicIsPublic } from './music.repository.ts';
 
 export type TakedownRow = typeof takedownNotices.$inferSelect;
 
@@ -28,19 +29,30 @@ export class TakedownRepository {
     return row ?? null;
   }
 
-  async ownerOfMusic(musicId: string): Promise<string | null> {
+  /** The owner of a song anyone can hear; null for a private, taken-down or unknown song alike. */
+  async ownerOfPublicMusic(musicId: string): Promise<string | null> {
     const [row] = await this.#db
       .select({ ownerId: musicItems.ownerId })
       .from(musicItems)
-      .where(eq(musicItems.id, musicId));
+      .where(and(eq(musicItems.id, musicId), musicIsPublic()));
     return row?.ownerId ?? null;
   }
 
-  async firstMusicOfPlaylist(playlistId: string): Promise<string | null> {
+  /** The first song anyone can hear in a public, non-archived playlist. */
+  async firstPublicMusicOfPlaylist(playlistId: string): Promise<string | null> {
     const [row] = await this.#db
       .select({ musicId: playlistItems.musicId })
       .from(playlistItems)
-      .where(eq(playlistItems.playlistId, playlistId))
+      .innerJoin(playlists, eq(playlists.id, playlistItems.playlistId))
+      .innerJoin(musicItems, eq(musicItems.id, playlistItems.musicId))
+      .where(
+        and(
+          eq(playlistItems.playlistId, playlistId),
+          eq(playlists.isPrivate, false),
+          eq(playlists.archived, false),
+          musicIsPublic(),
+        ),
+      )
       .orderBy(asc(playlistItems.position))
       .limit(1);
     return row?.musicId ?? null;

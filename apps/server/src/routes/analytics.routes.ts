@@ -21,7 +21,8 @@ export async function analyticsRoutes(
   );
   app.post(
     '/api/analytics/events',
-    { config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
+    // A beacon holds at most 64 KB; a batch sent as JSON gets no more.
+    { bodyLimit: 64 * 1024, config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
     async (request, reply) => {
       const user = await services.auth.currentUser(request);
       const stored = await services.analytics.record(analyticsBatchBody.parse(request.body ?? {}), {

@@ -85,4 +85,58 @@ describe.each(testDatabaseKinds)('analytics events on %s', (kind) => {
     });
     expect(tooMany.statusCode).toBe(400);
   });
+
+  it('refuses events that are too big or carry too many or odd fields, storing none of them', async () => {
+    const before = (await runtime.database.db.select().from(analyticsEvents)).length;
+    const post = (payload: unknown, contentType = 'application/json') =>
+      runtime.app!.inject({
+        method: 'POST',
+        url: '/api/analytics/events',
+        headers: { origin: TEST_ORIGIN, 'content-type': contentType },
+        payload: JSON.stringify(payload),
+      });
+    const manyKeys = Object.fromEntries(Array.from({ length: 30 }, (_, n) => [`k${n}`, 'x']));
+    const cases: Array<[string, unknown, number]> = [
+      ['30 fields', { events: [{ name: 'page_view', payload: manyKeys }] }, 400],
+      ['an odd field name', { events: [{ name: 'page_view', payload: { 'a b\u001b[2J': 1 } }] }, 400],
+      [
+        'a 40-character-plus name',
+        { events: [{ name: 'page_view', payload: { [`k${'x'.repeat(45)}`]: 1 } }] },
+        400,
+      ],
+      [
+        'an event over 4 KB',
+        {
+          events: [
+            {
+              name: 'page_view',
+              path: `/${'p'.repeat(1900)}`,
+              payload: {
+                description: 'd'.repeat(999),
+                a: 'a'.repeat(500),
+                b: 'b'.repeat(500),
+                c: 'c'.repeat(500),
+              },
+            },
+          ],
+        },
+        400,
+      ],
+      [
+        'a 1 MB body',
+        { events: [{ name: 'page_view', payload: { description: 'x'.repeat(1_000_000) } }] },
+        413,
+      ],
+    ];
+    for (const [label, payload, status] of cases) {
+      for (const contentType of ['application/json', 'text/plain;charset=UTF-8']) {
+        const response = await post(payload, contentType);
+        expect(response.statusCode, `${label} as ${contentType}`).toBe(status);
+        expect(typeof response.json().message, label).toBe('string');
+      }
+    }
+    expect((await runtime.database.db.select().from(analyticsEvents)).length).toBe(before);
+    const fine = await post({ events: [{ name: 'page_view', payload: { step: 2, plan_choice: 'free' } }] });
+    expect(fine.statusCode).toBe(202);
+  });
 });

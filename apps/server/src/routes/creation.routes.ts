@@ -14,7 +14,7 @@ export async function creationRoutes(
 
   app.post('/api/music/createMusic/v3', async (request, reply) => {
     const user = await services.auth.requireUser(request);
-    const result = await services.creation.createRap(user.id, createMusicBody.parse(request.body ?? {}));
+    const result = await services.creation.createRap(user, createMusicBody.parse(request.body ?? {}));
     recordCreatedMusic(request, reply, result.musicId, services.creation.cookiesSecure);
     return ok(result);
   });

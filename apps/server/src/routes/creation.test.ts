@@ -94,9 +94,22 @@ describe.each(testDatabaseKinds)('rap creation API on %s (no workers)', (kind) =
     expect(await tasksOf(user)).toEqual([]);
   });
 
+  it("sends the song-ready note to the account's own address only", async () => {
+    const user = await buildUser(runtime.app!);
+    const response = await create(user, createBody({ contactEmail: 'someone-else@example.test' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      `contactEmail: The note can only go to your account's address, ${user.email}. Type that address or leave the field empty.`,
+    );
+    expect(await tasksOf(user)).toEqual([]);
+  });
+
   it('accepts a creation: the song exists at once, empty src until ready, and the cookie records it', async () => {
     const user = await buildUser(runtime.app!);
-    const response = await create(user, createBody({ contactEmail: 'me@example.test', mixmusic_id: '' }));
+    const response = await create(
+      user,
+      createBody({ contactEmail: user.email.toUpperCase(), mixmusic_id: '' }),
+    );
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
     expect(data).toMatchObject({
@@ -179,7 +192,7 @@ describe('rendering a rap through the job queue', () => {
         method: 'POST',
         url: '/api/music/createMusic/v3',
         headers: as(user),
-        payload: createBody({ contactEmail: 'creator@example.test', mixmusic_id: 'na', style: 'laid-back' }),
+        payload: createBody({ contactEmail: user.email, mixmusic_id: 'na', style: 'laid-back' }),
       });
       expect(response.statusCode).toBe(200);
       const { task_id: taskId, musicId } = response.json().data as { task_id: string; musicId: string };
@@ -234,7 +247,7 @@ describe('rendering a rap through the job queue', () => {
       const mails = await fs.readdir(outbox);
       expect(mails).toHaveLength(1);
       const mail = await fs.readFile(path.join(outbox, mails[0]!), 'utf8');
-      expect(mail).toContain('To: creator@example.test');
+      expect(mail).toContain(`To: ${user.email}`);
       expect(mail).toContain(`/listen/${musicId}`);
     },
   );

@@ -136,6 +136,20 @@ describe.each(testDatabaseKinds)('songs, likes and listens on %s', (kind) => {
     expect(response.rawPayload.equals(song.audio)).toBe(true);
   });
 
+  it('names a download without bidi characters, so a song kept from before still saves under its real name', async () => {
+    const owner = await buildUser(runtime.app!);
+    // A name stored before titles were cleaned: U+202E would make "My \u202Eexe.3pm" read "My mp3.exe".
+    const song = await buildMusic(runtime, owner, { name: 'My \u202Eexe.\u2066evil\u2069' });
+    const response = await inject({
+      method: 'GET',
+      url: `/api/music/${song.id}/download`,
+      headers: as(owner),
+    });
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename*=UTF-8''${encodeURIComponent('My exe.evil.wav')}`,
+    );
+  });
+
   it('likes once per person, unlikes with count 0, and counts 100 concurrent likes as one', async () => {
     const owner = await buildUser(runtime.app!);
     const fan = await buildUser(runtime.app!);

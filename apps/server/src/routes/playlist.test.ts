@@ -291,6 +291,39 @@ describe.each(testDatabaseKinds)('playlists on %s', (kind) => {
     expect(response.json().message).toBe('playlistName: This field is required');
   });
 
+  it('refuses a title of only invisible characters and keeps titles free of bidi characters', async () => {
+    const user = await buildUser(runtime.app!);
+    const create = (playlistName: string) =>
+      inject({
+        method: 'POST',
+        url: '/api/music/playlist',
+        headers: as(user),
+        payload: { playlistName, private: true },
+      });
+    for (const invisible of ['\u200b\u200b\u200b', '\u2060\ufeff\u200d', '\u202e\u200b', '\u3164']) {
+      const response = await create(invisible);
+      expect(response.statusCode, JSON.stringify(invisible)).toBe(400);
+      expect(response.json().message).toMatch(
+        /^playlistName: (This field is required|Please use letters or digits someone can see)$/,
+      );
+    }
+    const created = await create('Road \u202eTrip\u202c \u{1F468}\u200d\u{1F469}');
+    expect(created.statusCode).toBe(200);
+    const id = created.json().data.id as string;
+    const read = await inject({ method: 'GET', url: `/api/music/playlist/${id}`, headers: as(user) });
+    // The overrides are gone; the joiner inside the emoji stays.
+    expect(read.json().data.title).toBe('Road Trip \u{1F468}\u200d\u{1F469}');
+    const renamed = await inject({
+      method: 'PATCH',
+      url: `/api/music/playlist/${id}`,
+      headers: as(user),
+      payload: { title: '\u200b\u200b' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const after = await inject({ method: 'GET', url: `/api/music/playlist/${id}`, headers: as(user) });
+    expect(after.json().data.title).toBe('Road Trip \u{1F468}\u200d\u{1F469}');
+  });
+
   it('adds creations to the default playlist once each', async () => {
     const user = await buildUser(runtime.app!);
     const a = await buildMusic(runtime, user);

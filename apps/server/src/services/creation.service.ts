@@ -168,7 +168,15 @@ export class CreationService {
   }
 
   /** Accepts a rap creation: checks it, records the song and task within the daily limit, queues the render. */
-  async createRap(userId: string, body: CreateMusicBody) {
+  async createRap(user: { id: string; email: string }, body: CreateMusicBody) {
+    const userId = user.id;
+    // The "your song is ready" note goes to the person's own address only: the form cannot make Bops
+    // mail anyone else.
+    if (body.contactEmail && body.contactEmail.toLowerCase() !== user.email.trim().toLowerCase()) {
+      throw badRequest(
+        `contactEmail: The note can only go to your account's address, ${user.email}. Type that address or leave the field empty.`,
+      );
+    }
     // Refused here, not after the render is queued: an emoji or another script cannot be sung.
     const unsayable = unsayableInLyrics(body.musicContext);
     if (unsayable) throw badRequest(`musicContext: ${unsayable}`);

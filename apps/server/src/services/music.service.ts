@@ -225,6 +225,8 @@ export class MusicService {
 /** A file name a download dialog accepts on every system. */
 function safeFileName(name: string): string {
   const cleaned = name
+    // Bidi characters would make a saved file's name read backwards (an "exe.3pm" trick); they go first.
+    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '')
     .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()

@@ -30,8 +30,12 @@ export class TakedownService {
   async submit(body: TakedownBody) {
     const target = parseContentLink(body.contentUrl);
     let musicId = target?.musicId ?? null;
-    if (!musicId && target?.playlistId) musicId = await this.#notices.firstMusicOfPlaylist(target.playlistId);
-    const ownerId = musicId ? await this.#notices.ownerOfMusic(musicId) : null;
+    if (!musicId && target?.playlistId) {
+      musicId = await this.#notices.firstPublicMusicOfPlaylist(target.playlistId);
+    }
+    // Only a song anyone can hear can be reported: a private one answers as an unknown one, so the form
+    // cannot be used to learn which private songs exist.
+    const ownerId = musicId ? await this.#notices.ownerOfPublicMusic(musicId) : null;
     if (!musicId || !ownerId) {
       throw badRequest('We could not find that song on Bops. Please paste the link you use to listen to it.');
     }

@@ -356,7 +356,7 @@ export const en = {
       creatorNicknameHelp: 'Shown as the artist of your song.',
       lyrics: 'Lyrics',
       contactEmail: 'Email',
-      contactEmailHelp: 'Optional. We send you a note when your rap is ready.',
+      contactEmailHelp: "Optional: your account's e-mail address, to get a note when your rap is ready.",
     },
     voice: {
       rappers: 'Rappers',

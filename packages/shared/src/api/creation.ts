@@ -1,6 +1,7 @@
 import { FLOW_STYLE_IDS, isFlowStyleId } from '../flow-styles.ts';
 import { LYRICS_MAX_CHARS } from '../limits.ts';
 import { z } from 'zod';
+import { displayText, optionalDisplayText } from './display-text.ts';
 
 const required = 'This field is required';
 
@@ -15,19 +16,11 @@ export const CREATE_MUSIC_LIMITS = {
 const limits = CREATE_MUSIC_LIMITS;
 
 /** A song's title, at creation and when its owner renames it. */
-export const musicNameField = z
-  .string({ message: required })
-  .trim()
-  .min(1, required)
-  .max(limits.musicName, `Please use at most ${limits.musicName} characters`);
+export const musicNameField = displayText(limits.musicName);
 
 /** docs/PRODUCT.md#entities music creation request. Unknown keys are ignored. */
 export const createMusicBody = z.object({
-  creatorNickname: z
-    .string()
-    .trim()
-    .max(limits.creatorNickname, `Please use at most ${limits.creatorNickname} characters`)
-    .default(''),
+  creatorNickname: optionalDisplayText(limits.creatorNickname).default(''),
   musicName: musicNameField,
   musicContext: z
     .string({ message: required })

@@ -1,15 +1,10 @@
 import { FLOW_STYLE_IDS, isFlowStyleId, type FlowStyleId } from '../flow-styles.ts';
 import { z } from 'zod';
-
-const required = 'This field is required';
+import { displayText } from './display-text.ts';
 
 /** docs/PRODUCT.md#entities "music name plus context pair". */
 export const generateLyricsBody = z.object({
-  musicName: z
-    .string({ message: required })
-    .trim()
-    .min(1, required)
-    .max(100, 'Please use at most 100 characters'),
+  musicName: displayText(100),
   context: z.string().trim().max(1000, 'Please use at most 1000 characters').default(''),
   /** The rap style chosen for the song (empty: none yet); lines are written to fit its flow. */
   style: z

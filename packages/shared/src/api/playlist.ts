@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { musicItemSchema } from '../music-api.ts';
+import { displayText, optionalDisplayText } from './display-text.ts';
 
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const playlistParams = z.object({ playlistId: z.string().regex(idPattern) });
 
-const title = z
-  .string({ message: 'This field is required' })
-  .trim()
-  .min(1, 'This field is required')
-  .max(100, 'Please use at most 100 characters');
+const title = displayText(100);
 
 const musicIds = z
   .array(z.string().regex(idPattern, 'is not a song id'), { message: 'musicIds must be a list of song ids' })
@@ -28,10 +25,7 @@ export type CreatePlaylistBody = z.infer<typeof createPlaylistBody>;
  */
 export const updatePlaylistBody = z.object({
   private: z.boolean().optional().catch(undefined),
-  title: z
-    .string()
-    .trim()
-    .max(100, 'Please use at most 100 characters')
+  title: optionalDisplayText(100)
     .optional()
     .catch(undefined)
     .transform((value) => (value ? value : undefined)),

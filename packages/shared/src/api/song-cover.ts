@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LYRICS_MAX_CHARS } from '../limits.ts';
+import { displayText } from './display-text.ts';
 
 /**
  * The song cover ("Song remix") contract: what the web form sends to `POST /api/music/create_song_cover`,
@@ -77,11 +78,7 @@ const vocalLevelValue = z
 export const createSongCoverBody = z.object({
   voice_clone_id: z.string({ message: required }).trim().min(1, required).max(80),
   song_url: z.string().trim().max(SONG_COVER_LIMITS.urlMaxChars, 'This link is too long').default(''),
-  song_title: z
-    .string({ message: required })
-    .trim()
-    .min(1, required)
-    .max(SONG_COVER_LIMITS.titleMaxChars, `Please use at most ${SONG_COVER_LIMITS.titleMaxChars} characters`),
+  song_title: displayText(SONG_COVER_LIMITS.titleMaxChars),
   shift: shiftValue.default('auto'),
   lyrics: z
     .string()

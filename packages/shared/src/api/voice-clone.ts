@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayText } from './display-text.ts';
 
 const required = 'This field is required';
 
@@ -8,11 +9,7 @@ export const voiceCloneId = z.object({
   voice_clone_id: z.string({ message: required }).uuid('There is no such AI singer.'),
 });
 
-export const nickname = z
-  .string({ message: required })
-  .trim()
-  .min(1, required)
-  .max(40, 'Please use at most 40 characters');
+export const nickname = displayText(40);
 
 /** The text fields of the create form (the sample and photo come as files). */
 export const createVoiceCloneFields = z.object({
