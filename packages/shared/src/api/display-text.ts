@@ -21,25 +21,23 @@ export function hasVisibleText(value: string): boolean {
 
 const required = 'This field is required';
 
-/** A required name or title of at most `max` characters after cleaning, with something visible in it. */
+/**
+ * A required name or title of at most `max` characters, with something visible in it once cleaned. The cap
+ * is on what was sent (so the API description states it), the rest on the cleaned text.
+ */
 export function displayText(max: number) {
   return z
     .string({ message: required })
+    .max(max, `Please use at most ${max} characters`)
     .transform(cleanDisplayText)
-    .pipe(
-      z
-        .string()
-        .min(1, required)
-        .max(max, `Please use at most ${max} characters`)
-        .refine(hasVisibleText, 'Please use letters or digits someone can see'),
-    );
+    .pipe(z.string().min(1, required).refine(hasVisibleText, 'Please use letters or digits someone can see'));
 }
 
-/** An optional name (empty allowed) of at most `max` characters after cleaning; an invisible one counts as empty. */
+/** An optional name (empty allowed) of at most `max` characters; an invisible one counts as empty. */
 export function optionalDisplayText(max: number) {
   return z
     .string()
+    .max(max, `Please use at most ${max} characters`)
     .transform(cleanDisplayText)
-    .pipe(z.string().max(max, `Please use at most ${max} characters`))
     .transform((value) => (hasVisibleText(value) ? value : ''));
 }
