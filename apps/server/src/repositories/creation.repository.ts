@@ -1,6 +1,9 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { creationTasks, musicItems, users, type MusicContext } from '../db/schema.ts';
+import { notices, creationTasks, musicItems, users, type MusicContext } from '../db/schema.ts';
+
+/** The in-app notice that a song is ready; one per song, gone with the song. */
+export const songReadyNoticeId = (musicId: string) => `song-ready-${musicId}`;
 
 export type CreationTaskRow = typeof creationTasks.$inferSelect;
 
@@ -98,16 +101,33 @@ export class CreationRepository {
       .where(and(eq(creationTasks.id, taskId), eq(creationTasks.status, 'running')));
   }
 
+  /**
+   * The song is ready: its files, the task completed, and an in-app notice for its owner, all at once. The notice
+   * is keyed by the song, so a retry after a crash cannot add a second one.
+   */
   async completeRender(
     taskId: string,
     musicId: string,
     files: { srcKey: string; lyricsKey: string | null; waveformKey: string; durationSeconds: number },
   ): Promise<void> {
     await this.#db.transaction(async (tx) => {
-      await tx
+      const [song] = await tx
         .update(musicItems)
         .set({ ...files, status: 'ready', updatedAt: new Date() })
-        .where(eq(musicItems.id, musicId));
+        .where(eq(musicItems.id, musicId))
+        .returning({ name: musicItems.name, ownerId: musicItems.ownerId });
+      if (song?.ownerId) {
+        await tx
+          .insert(notices)
+          .values({
+            id: songReadyNoticeId(musicId),
+            userId: song.ownerId,
+            kind: 'song_ready',
+            text: `Your song "${song.name}" is ready.`,
+            link: `/listen/${musicId}`,
+          })
+          .onConflictDoNothing();
+      }
       await tx
         .update(creationTasks)
         .set({

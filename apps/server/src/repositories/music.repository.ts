@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { songReadyNoticeId } from './creation.repository.ts';
 import type { Database } from '../db/database.ts';
-import { musicItems, musicLikes, musicListeners, musicViews, playlistItems } from '../db/schema.ts';
+import { musicItems, musicLikes, musicListeners, musicViews, notices, playlistItems } from '../db/schema.ts';
 
 export type MusicRow = typeof musicItems.$inferSelect;
 export type NewMusicRow = typeof musicItems.$inferInsert;
@@ -118,6 +119,7 @@ export class MusicRepository {
       if (!row) return 'missing';
       if (row.status === 'rendering') return 'rendering';
       await tx.delete(musicItems).where(eq(musicItems.id, id));
+      await tx.delete(notices).where(eq(notices.id, songReadyNoticeId(id)));
       return 'deleted';
     });
   }

@@ -249,6 +249,18 @@ describe('rendering a rap through the job queue', () => {
       const mail = await fs.readFile(path.join(outbox, mails[0]!), 'utf8');
       expect(mail).toContain(`To: ${user.email}`);
       expect(mail).toContain(`/listen/${musicId}`);
+
+      // And in the app, for a person who left the progress page: one notice, linking to the song.
+      const notices = (
+        await runtime.app!.inject({ method: 'GET', url: '/api/notices', headers: as(user) })
+      ).json().data as Array<{ kind: string; text: string; link: string }>;
+      expect(notices).toEqual([
+        expect.objectContaining({
+          kind: 'song_ready',
+          text: `Your song "${createBody().musicName}" is ready.`,
+          link: `/listen/${musicId}`,
+        }),
+      ]);
     },
   );
 });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { musicItems, musicLikes, playlistItems } from '../db/schema.ts';
+import { musicItems, musicLikes, notices, playlistItems } from '../db/schema.ts';
 import { as, buildUser, type TestUser } from '../test/factories.ts';
 import { buildMusic } from '../test/music-factories.ts';
 import { waitFor } from '../test/spawn-bops.ts';
@@ -86,6 +86,16 @@ describe.each(testDatabaseKinds)("a song's owner renames and deletes it on %s", 
     });
     expect((await inject({ method: 'GET', url: `/api/music/shared/${song.id}` })).statusCode).toBe(200);
     expect((await runtime.storage.list(`music/${song.id}/`)).length).toBeGreaterThan(0);
+    const noticeId = `song-ready-${song.id}`;
+    await runtime.database.db
+      .insert(notices)
+      .values({
+        id: noticeId,
+        userId: ada.id,
+        kind: 'song_ready',
+        text: 'ready',
+        link: `/listen/${song.id}`,
+      });
 
     const deleted = await remove(ada, song.id);
     expect(deleted.statusCode).toBe(200);
@@ -96,6 +106,8 @@ describe.each(testDatabaseKinds)("a song's owner renames and deletes it on %s", 
     const db = runtime.database.db;
     expect(await db.select().from(playlistItems).where(eq(playlistItems.musicId, song.id))).toEqual([]);
     expect(await db.select().from(musicLikes).where(eq(musicLikes.musicId, song.id))).toEqual([]);
+    // Its "is ready" notice does not outlive it.
+    expect(await db.select().from(notices).where(eq(notices.id, noticeId))).toEqual([]);
     const shown = await inject({
       method: 'GET',
       url: `/api/music/playlist/${playlist.id}`,

@@ -10,26 +10,6 @@ import { fakeServices } from '../test/test-app.tsx';
 
 const ada = toUser(sampleProfile);
 
-describe('the status vocabulary', () => {
-  it('has the spec values', () => {
-    expect(Object.values(Status)).toEqual([
-      'SAVING',
-      'DELETING',
-      'DELETED',
-      'SUCCESS',
-      'ERROR',
-      'LOADING',
-      'RELOAD',
-      'UPDATING',
-      'SUBMITTING',
-      'SUBMITTED',
-      'CONVERTING',
-      'CONVERTED',
-      'Disappear',
-    ]);
-  });
-});
-
 describe('the store', () => {
   it('has the four spec areas plus the API cache', () => {
     const store = createAppStore(fakeServices().services);
