@@ -87,15 +87,13 @@ describe.each(testDatabaseKinds)("a song's owner renames and deletes it on %s", 
     expect((await inject({ method: 'GET', url: `/api/music/shared/${song.id}` })).statusCode).toBe(200);
     expect((await runtime.storage.list(`music/${song.id}/`)).length).toBeGreaterThan(0);
     const noticeId = `song-ready-${song.id}`;
-    await runtime.database.db
-      .insert(notices)
-      .values({
-        id: noticeId,
-        userId: ada.id,
-        kind: 'song_ready',
-        text: 'ready',
-        link: `/listen/${song.id}`,
-      });
+    await runtime.database.db.insert(notices).values({
+      id: noticeId,
+      userId: ada.id,
+      kind: 'song_ready',
+      text: 'ready',
+      link: `/listen/${song.id}`,
+    });
 
     const deleted = await remove(ada, song.id);
     expect(deleted.statusCode).toBe(200);
