@@ -5,7 +5,17 @@ import type { Storage } from '../storage/storage.ts';
 import type { CpuPool } from '../workers/cpu-pool.ts';
 
 /** Bump when the engine's catalogue sound changes, so every instance renders the new versions once. */
-const CATALOG_VERSION = 'v1';
+const CATALOG_VERSION = 'v2';
+
+/**
+ * A beat's preview is its first 16 bars (intro, verse, hook and outro: about 40 s), not the whole beat: a person
+ * picking a beat hears what it is, and it renders in half the time, so one asked for before the first start's
+ * pass reached it is there in a moment.
+ */
+export const MUSIC_PREVIEW_BARS = 16;
+
+/** How long a request for a missing preview waits for it to render before being told to try again. */
+const ON_DEMAND_WAIT_MS = 20_000;
 
 export type CatalogAssetKind = 'music-selection' | 'artist-preview';
 
@@ -24,6 +34,8 @@ export class CatalogService {
   readonly #queue: JobQueue;
   readonly #cpu: CpuPool;
   readonly #logger: FastifyBaseLogger;
+  /** Renders in progress in this process, by storage key: a second ask joins the first. */
+  readonly #rendering = new Map<string, Promise<void>>();
 
   constructor(deps: { storage: Storage; queue: JobQueue; cpu: CpuPool; logger: FastifyBaseLogger }) {
     this.#storage = deps.storage;
@@ -58,16 +70,56 @@ export class CatalogService {
     return queued;
   }
 
-  async renderAsset(kind: CatalogAssetKind, id: string, signal: AbortSignal): Promise<void> {
-    if (kind === 'music-selection') {
-      if (await this.#storage.stat(catalogKeys.musicAudio(id))) return;
-      const render = await this.#cpu.run('render-music-selection', { id }, { signal });
-      await this.#storage.put(catalogKeys.musicCover(id), render.cover.bytes, render.cover.contentType);
-      await this.#storage.put(catalogKeys.musicAudio(id), render.mp3, 'audio/mpeg');
-    } else {
-      if (await this.#storage.stat(catalogKeys.artistPreview(id))) return;
-      const render = await this.#cpu.run('render-artist-preview', { id }, { signal });
-      await this.#storage.put(catalogKeys.artistPreview(id), render.mp3, 'audio/mpeg');
+  /** Renders one asset unless it is stored already (the background pass: one job per asset). */
+  renderAsset(kind: CatalogAssetKind, id: string, signal: AbortSignal): Promise<void> {
+    return this.#render(kind, id, { signal });
+  }
+
+  /**
+   * A preview someone asked for that is not stored yet (the first start's pass has not reached it): rendered now,
+   * ahead of other waiting work, and stored for everyone. True once it is stored; false when it took longer than
+   * a request should wait (it still finishes and is stored).
+   */
+  async renderOnDemand(kind: CatalogAssetKind, id: string): Promise<boolean> {
+    const rendering = this.#render(kind, id, { first: true });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), ON_DEMAND_WAIT_MS);
+    });
+    try {
+      return await Promise.race([rendering.then(() => true as const), late]);
+    } catch (error) {
+      this.#logger.error({ err: error, kind, id }, 'could not render a catalogue preview');
+      return false;
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  #render(
+    kind: CatalogAssetKind,
+    id: string,
+    options: { signal?: AbortSignal; first?: boolean },
+  ): Promise<void> {
+    const key = kind === 'music-selection' ? catalogKeys.musicAudio(id) : catalogKeys.artistPreview(id);
+    const running = this.#rendering.get(key);
+    if (running) return running;
+    const rendering = (async () => {
+      if (await this.#storage.stat(key)) return;
+      if (kind === 'music-selection') {
+        const render = await this.#cpu.run(
+          'render-music-selection',
+          { id, bars: MUSIC_PREVIEW_BARS },
+          options,
+        );
+        await this.#storage.put(catalogKeys.musicCover(id), render.cover.bytes, render.cover.contentType);
+        await this.#storage.put(key, render.mp3, 'audio/mpeg');
+      } else {
+        const render = await this.#cpu.run('render-artist-preview', { id }, options);
+        await this.#storage.put(key, render.mp3, 'audio/mpeg');
+      }
+    })().finally(() => this.#rendering.delete(key));
+    this.#rendering.set(key, rendering);
+    return rendering;
   }
 }

@@ -7,7 +7,7 @@ const run = (
   pool: CpuPool,
   task: string,
   input: object,
-  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+  options: { timeoutMs?: number; signal?: AbortSignal; first?: boolean } = {},
 ) => pool.run(task as never, input as never, options) as Promise<unknown>;
 
 describe('CpuPool', () => {
@@ -54,6 +54,17 @@ describe('CpuPool', () => {
       expect(results).toEqual([400, 400]);
     },
   );
+
+  it('runs a task someone waits on ahead of those already waiting', { timeout: 20_000 }, async () => {
+    pool = new CpuPool({ threads: 1, filename });
+    const order: number[] = [];
+    const track = (value: number, options: { first?: boolean } = {}) =>
+      run(pool!, 'echo', { value }, options).then((result) => order.push(result as number));
+    const busy = run(pool, 'sleep', { ms: 300 });
+    const tasks = [track(1), track(2), track(3, { first: true })];
+    await Promise.all([busy, ...tasks]);
+    expect(order).toEqual([3, 1, 2]);
+  });
 
   it('scales limits by the configured factor', { timeout: 20_000 }, async () => {
     pool = new CpuPool({ threads: 1, filename, timeLimitsMs: { sleep: 100 } });

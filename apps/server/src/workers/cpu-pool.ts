@@ -64,6 +64,8 @@ interface RunOptions {
   transferList?: Array<ArrayBuffer | MessagePort>;
   /** This run's time limit, as is (not scaled by the pool's factor). */
   timeoutMs?: number;
+  /** Someone is waiting on this one: it takes the next free thread, ahead of the tasks already waiting. */
+  first?: boolean;
 }
 
 /**
@@ -100,7 +102,7 @@ export class CpuPool {
     input: Parameters<CpuTasks[N]>[0],
     options: RunOptions = {},
   ): Promise<Awaited<ReturnType<CpuTasks[N]>>> {
-    await this.#acquire(options.signal);
+    await this.#acquire(options.signal, options.first ?? false);
     const limitMs =
       options.timeoutMs ?? Math.round((this.#timeLimitsMs[task] ?? 60_000) * this.#timeLimitFactor);
     const deadline = AbortSignal.timeout(limitMs);
@@ -122,7 +124,7 @@ export class CpuPool {
     }
   }
 
-  async #acquire(signal: AbortSignal | undefined): Promise<void> {
+  async #acquire(signal: AbortSignal | undefined, first: boolean): Promise<void> {
     signal?.throwIfAborted();
     if (this.#running < this.#threads) {
       this.#running++;
@@ -139,7 +141,8 @@ export class CpuPool {
         signal?.removeEventListener('abort', onAbort);
         resolve();
       };
-      this.#waiting.push(start);
+      if (first) this.#waiting.unshift(start);
+      else this.#waiting.push(start);
       signal?.addEventListener('abort', onAbort, { once: true });
     });
   }

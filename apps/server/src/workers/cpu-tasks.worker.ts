@@ -82,7 +82,8 @@ export const cpuTasks = {
   },
 
   /** A catalogue beat on its own (the music selection preview) and its cover. */
-  'render-music-selection': (input: { id: string }) => renderMusicSelection(input.id),
+  'render-music-selection': (input: { id: string; bars?: number }) =>
+    renderMusicSelection(input.id, input.bars ? { bars: input.bars } : {}),
 
   /** A short demo of a built-in artist's voice. */
   'render-artist-preview': (input: { id: string }) => renderArtistPreview(input.id),
