@@ -211,25 +211,6 @@ export async function startBops(config: Config, options: StartOptions): Promise<
     // The link importer's egress proxy (started by the first link download).
     cleanups.push(() => services.songCovers.close());
 
-    if (options.workers ?? config.role !== 'api') {
-      await queue.work(
-        handlers,
-        { db: database.db, storage, cpu: pool, logger, services },
-        config.jobs.concurrency,
-      );
-      // Creations and AI singers left waiting on a job that was never sent or gave up: shortly, then each minute.
-      const sweeper = startJobSweeper({
-        sweeps: [
-          { name: 'render-rap', run: () => services.creation.sweep() },
-          { name: 'render-cover', run: () => services.songCovers.sweep() },
-          { name: 'build-voice-clone', run: () => services.voiceClones.sweep() },
-        ],
-        intervalMs: 60_000,
-        logger,
-      });
-      cleanups.push(() => sweeper.stop());
-    }
-
     let app: FastifyInstance | null = null;
     if (config.role !== 'worker') {
       app = await buildApp({
@@ -252,6 +233,26 @@ export async function startBops(config: Config, options: StartOptions): Promise<
       front?.serve(app);
     }
 
+    // Jobs start once the app answers: a restart with work left over serves people first.
+    if (options.workers ?? config.role !== 'api') {
+      await queue.work(
+        handlers,
+        { db: database.db, storage, cpu: pool, logger, services },
+        config.jobs.concurrency,
+      );
+      // Creations and AI singers left waiting on a job that was never sent or gave up: shortly, then each minute.
+      const sweeper = startJobSweeper({
+        sweeps: [
+          { name: 'render-rap', run: () => services.creation.sweep() },
+          { name: 'render-cover', run: () => services.songCovers.sweep() },
+          { name: 'build-voice-clone', run: () => services.voiceClones.sweep() },
+        ],
+        intervalMs: 60_000,
+        logger,
+      });
+      cleanups.push(() => sweeper.stop());
+    }
+
     // `npm run backup` reaches the embedded database through this process, which alone may open it.
     const snapshot = database.snapshot;
     const storageConfig = config.storage;
@@ -266,14 +267,20 @@ export async function startBops(config: Config, options: StartOptions): Promise<
       cleanups.push(stopControl);
     }
 
-    // The first request needs none of this: the catalogue's missing files and the demo songs are queued once
-    // Bops answers. Stopping waits for it, so nothing is queued into a closed database.
+    // The first request needs none of this: the catalogue's missing files are queued once Bops answers, and the
+    // demo songs once those are stored, since someone choosing a beat or an artist waits on a preview and nobody
+    // on a demo song. Stopping ends the wait and waits for the rest, so nothing is queued into a closed database.
     if (config.renderCatalog && config.role !== 'worker') {
+      const stopSeeding = new AbortController();
       const seeding = (async () => {
         await services.catalog.ensureRendered();
-        await services.demoSongs.ensureQueued();
+        await services.catalog.whenAllStored({ signal: stopSeeding.signal, timeoutMs: 10 * 60_000 });
+        if (!stopSeeding.signal.aborted) await services.demoSongs.ensureQueued();
       })().catch((error: unknown) => logger.error({ err: error }, 'could not queue the built-in catalogue'));
-      cleanups.push(() => seeding);
+      cleanups.push(() => {
+        stopSeeding.abort();
+        return seeding;
+      });
     }
 
     let stopping: Promise<void> | null = null;

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { listArtists, listMusicSelections } from '@bops/engine/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -46,7 +47,43 @@ export class CatalogService {
 
   /** Queues a render for every asset not yet in storage; cheap when all are there. */
   async ensureRendered(): Promise<number> {
-    const wanted: Array<{ kind: CatalogAssetKind; id: string; key: string }> = [
+    let queued = 0;
+    for (const asset of this.#wanted()) {
+      if (await this.#storage.stat(asset.key)) continue;
+      if (
+        await this.#queue.send('render-catalog-asset', { kind: asset.kind, id: asset.id }, { key: asset.key })
+      )
+        queued++;
+    }
+    if (queued > 0) this.#logger.info({ queued }, 'rendering the built-in beats and artist demos');
+    return queued;
+  }
+
+  /**
+   * Resolves once every asset is stored (checked every `intervalMs`), or when `signal` aborts or `timeoutMs`
+   * passes (an asset whose render keeps failing must not hold back what waits on the rest). True when all are.
+   */
+  async whenAllStored(options: {
+    signal: AbortSignal;
+    timeoutMs: number;
+    intervalMs?: number;
+  }): Promise<boolean> {
+    const deadline = Date.now() + options.timeoutMs;
+    let missing = this.#wanted();
+    while (!options.signal.aborted && Date.now() < deadline) {
+      const stored = await Promise.all(
+        missing.map(async (asset) => Boolean(await this.#storage.stat(asset.key))),
+      );
+      missing = missing.filter((_, i) => !stored[i]);
+      if (missing.length === 0) return true;
+      // Aborting ends the pause early (and the loop with it).
+      await sleep(options.intervalMs ?? 2000, undefined, { signal: options.signal }).catch(() => {});
+    }
+    return false;
+  }
+
+  #wanted(): Array<{ kind: CatalogAssetKind; id: string; key: string }> {
+    return [
       ...listMusicSelections().map((m) => ({
         kind: 'music-selection' as const,
         id: m.id,
@@ -58,16 +95,6 @@ export class CatalogService {
         key: catalogKeys.artistPreview(a.id),
       })),
     ];
-    let queued = 0;
-    for (const asset of wanted) {
-      if (await this.#storage.stat(asset.key)) continue;
-      if (
-        await this.#queue.send('render-catalog-asset', { kind: asset.kind, id: asset.id }, { key: asset.key })
-      )
-        queued++;
-    }
-    if (queued > 0) this.#logger.info({ queued }, 'rendering the built-in beats and artist demos');
-    return queued;
   }
 
   /** Renders one asset unless it is stored already (the background pass: one job per asset). */

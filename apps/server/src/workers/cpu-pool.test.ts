@@ -55,16 +55,26 @@ describe('CpuPool', () => {
     },
   );
 
-  it('runs a task someone waits on ahead of those already waiting', { timeout: 20_000 }, async () => {
-    pool = new CpuPool({ threads: 1, filename });
-    const order: number[] = [];
-    const track = (value: number, options: { first?: boolean } = {}) =>
-      run(pool!, 'echo', { value }, options).then((result) => order.push(result as number));
-    const busy = run(pool, 'sleep', { ms: 300 });
-    const tasks = [track(1), track(2), track(3, { first: true })];
-    await Promise.all([busy, ...tasks]);
-    expect(order).toEqual([3, 1, 2]);
-  });
+  it(
+    'starts a task someone waits on at once on one extra thread, and ahead of the waiting ones beyond that',
+    { timeout: 20_000 },
+    async () => {
+      pool = new CpuPool({ threads: 1, filename });
+      const order: string[] = [];
+      const track = (name: string, task: string, input: object, options: { first?: boolean } = {}) =>
+        run(pool!, task, input, options).then(() => order.push(name));
+      const busy = track('busy', 'sleep', { ms: 1500 });
+      const waiting = track('waiting', 'echo', { value: 1 });
+      // The pool's only thread is busy: the asked-for task runs beside it, before the waiting one.
+      const asked = track('asked', 'sleep', { ms: 300 }, { first: true });
+      // Both threads taken: the next asked-for one waits, but ahead of the task queued before it.
+      const askedToo = track('asked too', 'echo', { value: 2 }, { first: true });
+      expect(pool.queued).toBe(2);
+      await Promise.all([busy, waiting, asked, askedToo]);
+      expect(order).toEqual(['asked', 'asked too', 'busy', 'waiting']);
+      expect(pool.running).toBe(0);
+    },
+  );
 
   it('scales limits by the configured factor', { timeout: 20_000 }, async () => {
     pool = new CpuPool({ threads: 1, filename, timeLimitsMs: { sleep: 100 } });

@@ -64,7 +64,10 @@ interface RunOptions {
   transferList?: Array<ArrayBuffer | MessagePort>;
   /** This run's time limit, as is (not scaled by the pool's factor). */
   timeoutMs?: number;
-  /** Someone is waiting on this one: it takes the next free thread, ahead of the tasks already waiting. */
+  /**
+   * Someone is waiting on this one (and it is short): it may run on one thread beyond the pool's size, and when even
+   * that is taken it goes ahead of the tasks already waiting.
+   */
   first?: boolean;
 }
 
@@ -79,7 +82,7 @@ export class CpuPool {
   readonly #maxQueued: number;
   readonly #timeLimitFactor: number;
   readonly #timeLimitsMs: Partial<Record<string, number>>;
-  readonly #waiting: Array<() => void> = [];
+  readonly #waiting: Array<{ start: () => void; first: boolean }> = [];
   readonly #onTaskFinished: CpuPoolOptions['onTaskFinished'];
   #running = 0;
 
@@ -92,7 +95,8 @@ export class CpuPool {
     this.#pool = new Piscina({
       filename: options.filename ?? new URL('./cpu-tasks.worker.ts', import.meta.url).href,
       minThreads: 0,
-      maxThreads: options.threads,
+      // One more for a task someone waits on (`first`), so it never waits for a long one to finish.
+      maxThreads: options.threads + 1,
       idleTimeout: 30_000,
     });
   }
@@ -126,14 +130,14 @@ export class CpuPool {
 
   async #acquire(signal: AbortSignal | undefined, first: boolean): Promise<void> {
     signal?.throwIfAborted();
-    if (this.#running < this.#threads) {
+    if (this.#running < this.#limit(first)) {
       this.#running++;
       return;
     }
     if (this.#waiting.length >= this.#maxQueued) throw new CpuQueueFullError();
     await new Promise<void>((resolve, reject) => {
       const onAbort = () => {
-        const index = this.#waiting.indexOf(start);
+        const index = this.#waiting.findIndex((waiting) => waiting.start === start);
         if (index >= 0) this.#waiting.splice(index, 1);
         reject(signal!.reason instanceof Error ? signal!.reason : new Error('The task was cancelled.'));
       };
@@ -141,17 +145,28 @@ export class CpuPool {
         signal?.removeEventListener('abort', onAbort);
         resolve();
       };
-      if (first) this.#waiting.unshift(start);
-      else this.#waiting.push(start);
+      if (first) this.#waiting.unshift({ start, first });
+      else this.#waiting.push({ start, first });
       signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
 
   #release(): void {
-    const next = this.#waiting.shift();
-    // The running count passes straight to the next task in line.
-    if (next) next();
-    else this.#running--;
+    this.#running--;
+    const next = this.#waiting[0];
+    if (next && this.#running < this.#limit(next.first)) {
+      this.#waiting.shift();
+      this.#running++;
+      next.start();
+    }
+  }
+
+  /**
+   * How many tasks may run at once when this one starts: the pool's threads, and one more for a task someone is
+   * waiting on (a preview asked for), so it starts at once even while long work fills the pool.
+   */
+  #limit(first: boolean): number {
+    return first ? this.#threads + 1 : this.#threads;
   }
 
   /** Tasks waiting for a thread. */
