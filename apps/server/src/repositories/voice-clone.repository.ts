@@ -2,6 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { notices, voiceClones } from '../db/schema.ts';
 
+/** The in-app notice that an AI singer is ready; one per AI singer, gone with it. */
+export const voiceReadyNoticeId = (voiceCloneId: string) => `voice-ready-${voiceCloneId}`;
+
 export type VoiceCloneRow = typeof voiceClones.$inferSelect;
 
 export class VoiceCloneRepository {
@@ -59,8 +62,12 @@ export class VoiceCloneRepository {
       .limit(limit);
   }
 
+  /** Deletes the AI singer with its "is ready" notice, which must not outlive it. */
   async delete(id: string): Promise<void> {
-    await this.#db.delete(voiceClones).where(eq(voiceClones.id, id));
+    await this.#db.transaction(async (tx) => {
+      await tx.delete(voiceClones).where(eq(voiceClones.id, id));
+      await tx.delete(notices).where(eq(notices.id, voiceReadyNoticeId(id)));
+    });
   }
 
   async addNotice(row: {

@@ -294,6 +294,18 @@ describe.each(testDatabaseKinds)('AI singers on %s', (kind) => {
     expect(image.statusCode).toBe(200);
     expect(image.rawPayload.includes(Buffer.from('hidden-name'))).toBe(false);
 
+    // Whether or not the build finished, an "is ready" notice must not outlive its AI singer.
+    await runtime.database.db
+      .insert(notices)
+      .values({
+        id: `voice-ready-${id}`,
+        userId: user.id,
+        kind: 'voice_clone_ready',
+        text: 'ready',
+        link: '/manage',
+      })
+      .onConflictDoNothing();
+
     const removed = await inject({
       method: 'POST',
       url: '/api/music/voice_clone/delete',
@@ -301,6 +313,12 @@ describe.each(testDatabaseKinds)('AI singers on %s', (kind) => {
       payload: { voice_clone_id: id },
     });
     expect(removed.json().data).toEqual({ voice_clone_id: id, deleted: true });
+    expect(
+      await runtime.database.db
+        .select()
+        .from(notices)
+        .where(eq(notices.id, `voice-ready-${id}`)),
+    ).toEqual([]);
     await waitFor(async () => (await storedFilesOf(user)).length === 0, 60_000, 'the files to be deleted');
     expect(
       (

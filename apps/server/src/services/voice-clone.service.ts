@@ -7,7 +7,11 @@ import type { JobQueue, JobRun } from '../jobs/job-queue.ts';
 import { sweepAction, type SweepResult } from '../jobs/job-sweeper.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
-import type { VoiceCloneRepository, VoiceCloneRow } from '../repositories/voice-clone.repository.ts';
+import {
+  voiceReadyNoticeId,
+  type VoiceCloneRepository,
+  type VoiceCloneRow,
+} from '../repositories/voice-clone.repository.ts';
 import type { VoiceCloneItem } from '@bops/shared/api/voice-clone';
 import type { Storage } from '../storage/storage.ts';
 import { CpuTaskTimeoutError, type CpuPool } from '../workers/cpu-pool.ts';
@@ -204,7 +208,7 @@ export class VoiceCloneService {
     // The notice first: it is keyed by the AI singer, so a retry after a crash cannot add a second one.
     const text = `Your AI singer "${clone.nickname}" is ready.`;
     await this.#clones.addNotice({
-      id: `voice-ready-${clone.id}`,
+      id: voiceReadyNoticeId(clone.id),
       userId: clone.userId,
       kind: 'voice_clone_ready',
       text,

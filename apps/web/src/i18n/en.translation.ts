@@ -323,6 +323,7 @@ export const en = {
       playlists: 'Playlists',
       demo: 'Demo',
       greeting: 'Welcome back, {{name}}',
+      firstGreeting: 'Welcome, {{name}}. Your first song is a few steps away.',
     },
     listen: { title: 'Now playing' },
     playlist: { title: 'Playlist' },

@@ -79,6 +79,7 @@ describe('the signed-in home', () => {
     vi.stubGlobal('fetch', fetchFn);
     const { store } = renderApp('/my-bops', { preloadedState: signedIn, services: services() });
     const list = await screen.findByRole('list', { name: 'Playlists' });
+    expect(screen.getByText('Welcome back, Ada')).toBeTruthy();
     const links = await within(list).findAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       'Demo8 songs',
@@ -188,5 +189,14 @@ describe('the signed-in home', () => {
     expect(await screen.findByText(/its place in every playlist go for good/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
+  });
+
+  it('welcomes a person who has made no song yet, instead of welcoming them back', async () => {
+    const fresh = [summary('p-default', 'My Bops', { kind: 'default', isDefault: true, numMusics: 0 })];
+    const { fetchFn } = mockFetch({ 'GET /api/music/playlists': { body: { statusCode: 200, data: fresh } } });
+    vi.stubGlobal('fetch', fetchFn);
+    renderApp('/my-bops', { preloadedState: signedIn, services: services() });
+    expect(await screen.findByText('Welcome, Ada. Your first song is a few steps away.')).toBeTruthy();
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
   });
 });

@@ -32,6 +32,11 @@ export default function MyBopsPage({ view }: { view: HomeView }) {
   const { t } = useTranslation();
   const { playlistId, musicId } = useParams();
   const user = useAppSelector((state) => state.account.user);
+  const { data: playlists } = useGetPlaylistsQuery();
+  // "Welcome back" is for someone who has been here: a person with no song of their own yet is welcomed.
+  const madeSongs = (playlists ?? []).some(
+    (playlist) => playlist.createdBy === user?.id && playlist.numMusics > 0,
+  );
   const { share, feedback } = useShare();
   const shareBops = () =>
     void share(
@@ -52,7 +57,11 @@ export default function MyBopsPage({ view }: { view: HomeView }) {
           {t('pages.myBops.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {user?.displayName ? t('pages.myBops.greeting', { name: user.displayName }) : t('app.slogan')}
+          {!user?.displayName
+            ? t('app.slogan')
+            : t(madeSongs ? 'pages.myBops.greeting' : 'pages.myBops.firstGreeting', {
+                name: user.displayName,
+              })}
         </Typography>
         <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: { xs: 'flex-start', md: 'center' } }}>
           <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={paths.rapStep(1)}>
