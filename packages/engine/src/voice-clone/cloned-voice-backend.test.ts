@@ -121,14 +121,27 @@ describe('createClonedVoiceBackend', () => {
     expect(Math.abs(octaves)).toBeLessThanOrEqual(0.5);
     expect(Math.log2(f0[1]! / 110) % 1).toBeCloseTo(0, 5);
   });
+
+  it('centres a spoken line on the person’s pitch even when the source says it higher than its reading', () => {
+    const voice = deserializeVoiceModel(model);
+    const spread = Math.min(2, Math.max(0.5, voice.logF0.std / voice.source.logF0.std));
+    // Three semitones above the source's reading, for two seconds of voice.
+    const high = Math.exp(voice.source.logF0.mean) * 2 ** (3 / 12);
+    const f0 = mapPitch({ sourceF0: new Float32Array(200).fill(high), model: voice });
+    const semitones = 12 * Math.log2(f0[100]! / Math.exp(voice.logF0.mean));
+    // Mapped on the reading's centre it would sit 3 × spread semitones up; the line's own centre
+    // (shrunk a fifth of the way back to the reading's) leaves a fifth of that.
+    expect(Math.abs(semitones)).toBeLessThan(0.25 * 3 * spread);
+    expect(semitones).toBeGreaterThan(0);
+  });
 });
 
 describe('selectExemplars', () => {
-  it('finds a recorded passage again, frame for frame, among other material', () => {
+  /** A deterministic pseudo-random "recording" with smooth frame-to-frame movement, and a noisy passage of it. */
+  const passage = (noise: number) => {
     const dims = 20;
     const frameCount = 300;
     const index = new Float32Array(frameCount * dims);
-    // A deterministic pseudo-random "recording" with smooth frame-to-frame movement.
     let seed = 7;
     const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
     for (let f = 0; f < frameCount; f++)
@@ -137,18 +150,32 @@ describe('selectExemplars', () => {
     const from = 120;
     const length = 40;
     const query = index.slice(from * dims, (from + length) * dims);
-    for (let i = 0; i < query.length; i++) query[i]! += 0.1 * random();
-    const path = selectExemplars(
-      { frames: query, frameCount: length, f0: new Float32Array(length) },
-      {
+    for (let i = 0; i < query.length; i++) query[i]! += noise * random();
+    return {
+      query: { frames: query, frameCount: length, f0: new Float32Array(length) },
+      index: {
         frames: index,
         frameCount,
         dims,
         f0: new Float32Array(frameCount),
         speech: new Uint8Array(frameCount).fill(1),
       },
-    );
-    expect(Array.from(path)).toEqual(Array.from({ length }, (_, i) => from + i));
+      expected: Array.from({ length }, (_, i) => from + i),
+    };
+  };
+
+  it('finds a recorded passage again, frame for frame, among other material', () => {
+    const { query, index, expected } = passage(0.1);
+    expect(Array.from(selectExemplars(query, index))).toEqual(expected);
+  });
+
+  it('keeps to a recorded run when its next frame is not among the nearest (continuations)', () => {
+    const { query, index, expected } = passage(2);
+    const hits = (path: Int32Array) => Array.from(path).filter((f, i) => f === expected[i]).length;
+    const nearestOnly = selectExemplars(query, index, { candidates: 2 });
+    const withContinuations = selectExemplars(query, index, { candidates: 2, continuations: 10 });
+    expect(hits(nearestOnly)).toBeLessThan(expected.length);
+    expect(Array.from(withContinuations)).toEqual(expected);
   });
 });
 

@@ -157,6 +157,42 @@ export interface SelectionOptions {
   crossWeight?: number;
   /** Cost of taking a recorded frame labelled with another phone than the source frame's. */
   phoneCost?: number;
+  /**
+   * Cost of a recorded frame whose neighbouring phone differs from the source frame's (the one
+   * before for the first half of a phone, the one after for the second half): a vowel cut from
+   * beside the same consonant carries that consonant's transition, which is where words are heard.
+   */
+  contextCost?: number;
+  /** Extra candidates per frame: the next recorded frame after each of the previous frame's candidates. */
+  continuations?: number;
+  /** Jump cost where the source moves to its next phone (a unit join); jumpCost applies inside phones. */
+  boundaryJumpCost?: number;
+}
+
+/** For each frame of a phone track: the phone before and after its run, and where in the run it sits (0..1). */
+export function phoneContext(phones: Uint8Array): {
+  previous: Uint8Array;
+  next: Uint8Array;
+  position: Float32Array;
+} {
+  const n = phones.length;
+  const previous = new Uint8Array(n);
+  const next = new Uint8Array(n);
+  const position = new Float32Array(n);
+  let start = 0;
+  while (start < n) {
+    let end = start;
+    while (end + 1 < n && phones[end + 1] === phones[start]) end++;
+    const before = start > 0 ? phones[start - 1]! : 0;
+    const after = end + 1 < n ? phones[end + 1]! : 0;
+    for (let f = start; f <= end; f++) {
+      previous[f] = before;
+      next[f] = after;
+      position[f] = (f - start + 0.5) / (end - start + 1);
+    }
+    start = end + 1;
+  }
+  return { previous, next, position };
 }
 
 const CONTEXT = [
@@ -185,7 +221,11 @@ export function selectExemplars(
   const pitchCost = options.pitchCost ?? 4;
   const voicingCost = options.voicingCost ?? 3;
   const phoneCost = options.phoneCost ?? 2;
+  const contextCost = options.contextCost ?? 0;
+  const boundaryJumpCost = options.boundaryJumpCost ?? jumpCost;
   const labelled = query.phones && index.phones ? { q: query.phones, f: index.phones } : undefined;
+  const queryContext = labelled && phoneContext(labelled.q);
+  const indexContext = labelled && phoneContext(labelled.f);
   const w = matchWeights(dims);
   const active = Array.from(w.keys()).filter((d) => w[d]! > 0);
   const n = query.frameCount;
@@ -214,8 +254,12 @@ export function selectExemplars(
     }
   }
   const weightSum = active.reduce((a, k) => a + w[k]!, 0);
-  const candidates = new Int32Array(n * K).fill(-1);
-  const costs = new Float32Array(n * K).fill(Infinity);
+  // Each row holds the K nearest frames, then the continuations of the previous row's candidates:
+  // the next recorded frame is rarely among the K nearest, and without it no run can go on.
+  const continuations = options.continuations ?? 0;
+  const W = K + continuations;
+  const candidates = new Int32Array(n * W).fill(-1);
+  const costs = new Float32Array(n * W).fill(Infinity);
   const rowCost = new Float32Array(m);
   for (let q = 0; q < n; q++) {
     for (let f = 0; f < m; f++) {
@@ -240,11 +284,16 @@ export function selectExemplars(
       if (labelled) {
         const a = labelled.q[q]!;
         if (a && a !== labelled.f[f]) cost += phoneCost;
+        else if (a && contextCost > 0) {
+          const at = queryContext!.position[q]!;
+          if (queryContext!.previous[q] !== indexContext!.previous[f]) cost += contextCost * (1 - at);
+          if (queryContext!.next[q] !== indexContext!.next[f]) cost += contextCost * at;
+        }
       }
       rowCost[f] = cost;
     }
     // Top K by insertion into a small sorted list.
-    const base = q * K;
+    const base = q * W;
     for (let f = 0; f < m; f++) {
       const c = rowCost[f]!;
       if (!(c < costs[base + K - 1]!)) continue;
@@ -257,36 +306,53 @@ export function selectExemplars(
       costs[base + j] = c;
       candidates[base + j] = f;
     }
+    if (q > 0 && continuations > 0) {
+      let slot = base + K;
+      for (let i = 0; i < W && slot < base + W; i++) {
+        const p = candidates[base - W + i]!;
+        const f = p + 1;
+        if (p < 0 || f >= m || !Number.isFinite(rowCost[f]!)) continue;
+        let seen = false;
+        for (let j = base; j < slot && !seen; j++) seen = candidates[j] === f;
+        if (seen) continue;
+        candidates[slot] = f;
+        costs[slot] = rowCost[f]!;
+        slot++;
+      }
+    }
   }
   // Viterbi over the candidates: staying on consecutive recorded frames is free.
-  const total = new Float32Array(n * K);
-  const back = new Int32Array(n * K);
-  for (let j = 0; j < K; j++) total[j] = costs[j]!;
+  const total = new Float32Array(n * W).fill(Infinity);
+  const back = new Int32Array(n * W);
+  for (let j = 0; j < W; j++) total[j] = costs[j]!;
   for (let q = 1; q < n; q++) {
-    for (let j = 0; j < K; j++) {
-      const c = candidates[q * K + j]!;
+    const joinCost = labelled && labelled.q[q] !== labelled.q[q - 1] ? boundaryJumpCost : jumpCost;
+    for (let j = 0; j < W; j++) {
+      const c = candidates[q * W + j]!;
+      if (c < 0) continue;
       let best = Infinity;
       let arg = 0;
-      for (let i = 0; i < K; i++) {
-        const p = candidates[(q - 1) * K + i]!;
+      for (let i = 0; i < W; i++) {
+        const p = candidates[(q - 1) * W + i]!;
+        if (p < 0) continue;
         const step = c - p;
-        const jump = step === 1 ? 0 : step === 0 || step === 2 ? 0.3 * jumpCost : jumpCost;
-        const t = total[(q - 1) * K + i]! + jump;
+        const jump = step === 1 ? 0 : step === 0 || step === 2 ? 0.3 * joinCost : joinCost;
+        const t = total[(q - 1) * W + i]! + jump;
         if (t < best) {
           best = t;
           arg = i;
         }
       }
-      total[q * K + j] = best + costs[q * K + j]!;
-      back[q * K + j] = arg;
+      total[q * W + j] = best + costs[q * W + j]!;
+      back[q * W + j] = arg;
     }
   }
   const path = new Int32Array(n);
   let j = 0;
-  for (let i = 1; i < K; i++) if (total[(n - 1) * K + i]! < total[(n - 1) * K + j]!) j = i;
+  for (let i = 1; i < W; i++) if (total[(n - 1) * W + i]! < total[(n - 1) * W + j]!) j = i;
   for (let q = n - 1; q >= 0; q--) {
-    path[q] = candidates[q * K + j]!;
-    if (q > 0) j = back[q * K + j]!;
+    path[q] = candidates[q * W + j]!;
+    if (q > 0) j = back[q * W + j]!;
   }
   return path;
 }

@@ -41,12 +41,26 @@ describe('pitchAtFrames', () => {
 
 describe('smoothContour', () => {
   it('bridges a short drop-out, folds an octave slip and leaves pauses alone', () => {
-    const f0 = Float32Array.from([0, 100, 100, 0, 0, 100, 200, 100, 100, 0, 0, 0, 0, 0, 0, 120, 120]);
+    const pause = new Array(20).fill(0);
+    const f0 = Float32Array.from([0, 100, 100, 0, 0, 100, 200, 100, 100, ...pause, 120, 120]);
     const out = smoothContour(f0);
     expect(out[0]).toBe(0);
     expect(out[3]).toBeCloseTo(100, 0);
     expect(out[6]).toBeCloseTo(100, 0);
-    expect(Array.from(out.subarray(9, 15))).toEqual([0, 0, 0, 0, 0, 0]);
-    expect(out[16]).toBeCloseTo(120, 0);
+    expect(Array.from(out.subarray(9, 29))).toEqual(pause);
+    expect(out[30]).toBeCloseTo(120, 0);
+  });
+
+  it('starts a stretch after a short pause within 2 semitones of the last, then glides to its own pitch', () => {
+    const f0 = Float32Array.from([
+      ...new Array(10).fill(100),
+      ...new Array(8).fill(0),
+      ...new Array(20).fill(150),
+    ]);
+    const out = smoothContour(f0);
+    expect(12 * Math.log2(out[18]! / out[9]!)).toBeLessThanOrEqual(2.01);
+    expect(Array.from(out.subarray(10, 18))).toEqual(new Array(8).fill(0));
+    for (let f = 19; f < 38; f++) expect(out[f]!).toBeGreaterThanOrEqual(out[f - 1]! - 1e-3);
+    expect(out[37]).toBeCloseTo(150, 0);
   });
 });

@@ -122,6 +122,28 @@ export function melCepstra(
   return { cepstra, frameCount, dims, levelDb };
 }
 
+/** Centre frequency of each mel band of the (unwarped) filterbank. */
+export function melBandCentres(): Float32Array {
+  return Float32Array.from({ length: MEL_BANDS }, (_, b) =>
+    melToHz(mel(LOW_HZ) + ((mel(HIGH_HZ) - mel(LOW_HZ)) * (b + 1)) / (MEL_BANDS + 1)),
+  );
+}
+
+/**
+ * Log mel energies (natural log of power, one per band) that a cepstral difference stands for:
+ * the inverse of the DCT above, for c1 and up (c0 is level, which the caller sets separately).
+ */
+export function cepstraToLogMel(cepstra: Float32Array, dims: number): Float32Array {
+  const dct = dctTable(dims);
+  const out = new Float32Array(MEL_BANDS);
+  for (let b = 0; b < MEL_BANDS; b++) {
+    let s = 0;
+    for (let c = 1; c < dims; c++) s += dct[c * MEL_BANDS + b]! * cepstra[c]!;
+    out[b] = s;
+  }
+  return out;
+}
+
 const dctTables = new Map<number, Float64Array>();
 function dctTable(dims: number): Float64Array {
   let t = dctTables.get(dims);
