@@ -251,6 +251,17 @@ export const apiOperations: ApiOperation[] = [
     response: submitted,
   },
   {
+    method: 'post',
+    path: '/api/music/another_take/:musicId',
+    tag: 'Creating',
+    summary: 'Another take of one of my raps',
+    description:
+      'The same words, artist and beat in the next flow style, as a new song "… (take N)". Counts toward the daily limit; 409 until the song is ready.',
+    access: 'signed-in',
+    params: musicParams,
+    response: submitted,
+  },
+  {
     method: 'get',
     path: '/api/music/song_cover/options',
     tag: 'Creating',

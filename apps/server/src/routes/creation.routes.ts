@@ -3,6 +3,8 @@ import { recordCreatedMusic } from '../http/creation-cookie.ts';
 import { ok } from '../http/envelope.ts';
 import type { Services } from '../services/services.ts';
 import { createMusicBody, taskParams } from '@bops/shared/api/creation';
+import { musicParams } from '@bops/shared/api/music';
+import { notFound } from '../http/http-error.ts';
 
 export async function creationRoutes(
   app: FastifyInstance,
@@ -15,6 +17,15 @@ export async function creationRoutes(
   app.post('/api/music/createMusic/v3', async (request, reply) => {
     const user = await services.auth.requireUser(request);
     const result = await services.creation.createRap(user, createMusicBody.parse(request.body ?? {}));
+    recordCreatedMusic(request, reply, result.musicId, services.creation.cookiesSecure);
+    return ok(result);
+  });
+
+  app.post('/api/music/another_take/:musicId', async (request, reply) => {
+    const user = await services.auth.requireUser(request);
+    const params = musicParams.safeParse(request.params);
+    if (!params.success) throw notFound('This song does not exist.');
+    const result = await services.creation.anotherTake(user, params.data.musicId);
     recordCreatedMusic(request, reply, result.musicId, services.creation.cookiesSecure);
     return ok(result);
   });

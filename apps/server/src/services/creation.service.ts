@@ -12,13 +12,14 @@ import {
 } from '@bops/engine/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
-import { HttpError, badRequest, notFound } from '../http/http-error.ts';
+import { HttpError, badRequest, conflict, notFound } from '../http/http-error.ts';
 import type { JobQueue, JobRun } from '../jobs/job-queue.ts';
 import { sweepAction, type SweepResult } from '../jobs/job-sweeper.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { CreationRepository } from '../repositories/creation.repository.ts';
 import { DailyLimitReachedError, type CreationTaskRow } from '../repositories/creation.repository.ts';
-import type { CreateMusicBody } from '@bops/shared/api/creation';
+import { FLOW_STYLE_IDS, isFlowStyleId, type FlowStyleId } from '@bops/shared';
+import { CREATE_MUSIC_LIMITS, type CreateMusicBody } from '@bops/shared/api/creation';
 import type { Storage } from '../storage/storage.ts';
 import { CpuTaskTimeoutError, type CpuPool } from '../workers/cpu-pool.ts';
 import type { ProgressMessage } from '../workers/cpu-tasks.worker.ts';
@@ -29,6 +30,14 @@ export const DAILY_LIMIT_MESSAGE =
 /** What a person reads when their song could not be made (its daily slot is given back). */
 export const SONG_FAILED_REASON =
   'The song could not be made. Please try again; it does not count toward your daily limit.';
+
+/** "Night Drive" → "Night Drive (take 2)" → "Night Drive (take 3)", within the title limit. */
+export function nextTakeName(name: string): string {
+  const match = /^(.*) \(take (\d+)\)$/.exec(name);
+  const base = match ? match[1]! : name;
+  const suffix = ` (take ${match ? Number(match[2]) + 1 : 2})`;
+  return `${base.slice(0, CREATE_MUSIC_LIMITS.musicName - suffix.length).trimEnd()}${suffix}`;
+}
 
 /** docs/PRODUCT.md#entities: "na" (and empty) ids mean none. */
 const idOrNull = (value: string | undefined): string | null => (value && value !== 'na' ? value : null);
@@ -168,6 +177,40 @@ export class CreationService {
   }
 
   /** Accepts a rap creation: checks it, records the song and task within the daily limit, queues the render. */
+  /**
+   * Another take of one of the person's finished raps: the same words, artist, AI singer and beat, the next flow
+   * style after the one it used (and a new render). It is a new song named "… (take N)" and counts toward the
+   * daily limit like any creation.
+   */
+  async anotherTake(user: { id: string; email: string }, musicId: string) {
+    const song = await this.#creations.findMusic(musicId);
+    if (!song || song.ownerId !== user.id || song.context.creationType !== 'rap') {
+      throw notFound('This song does not exist.');
+    }
+    if (song.status !== 'ready') throw conflict('Another take can be made once this song is ready.');
+    const artistId = song.context.rapperId || song.context.singerId;
+    const artist = this.#artists.find((a) => a.id === artistId);
+    const previous = isFlowStyleId(song.context.style ?? '')
+      ? song.context.style!
+      : (artist?.style ?? 'straight');
+    const style =
+      FLOW_STYLE_IDS[(FLOW_STYLE_IDS.indexOf(previous as FlowStyleId) + 1) % FLOW_STYLE_IDS.length]!;
+    return this.createRap(user, {
+      musicName: nextTakeName(song.name),
+      musicContext: song.lyricsText,
+      creatorNickname: song.author,
+      prompt: song.context.prompt,
+      style,
+      contactEmail: '',
+      // With an AI singer, the artist is the one whose flow it borrowed.
+      artist_id: artistId,
+      voice_clone_id: song.context.voiceCloneIds[0] ?? '',
+      vocal_artist_id: '',
+      mixmusic_id: song.context.mixMusicId || 'na',
+      version: song.context.version || '1.0',
+    });
+  }
+
   async createRap(user: { id: string; email: string }, body: CreateMusicBody) {
     const userId = user.id;
     // The "your song is ready" note goes to the person's own address only: the form cannot make Bops

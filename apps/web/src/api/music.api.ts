@@ -103,6 +103,11 @@ export const musicApi = bopsApi.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { musicId }) => ['Playlists', { type: 'Music', id: musicId }],
     }),
+    /** Another take of the person's rap: a new song in the next flow style; the process count goes up. */
+    anotherTake: build.mutation<{ musicId: string; task_id: string }, string>({
+      query: (musicId) => ({ url: `music/another_take/${encodeURIComponent(musicId)}`, method: 'POST' }),
+      invalidatesTags: ['Playlists', 'Processes'],
+    }),
     /** The owner deletes a song; it leaves every playlist. */
     deleteMusic: build.mutation<DeletedMusic, string>({
       query: (musicId) => ({ url: `music/song/${encodeURIComponent(musicId)}`, method: 'DELETE' }),
@@ -225,6 +230,7 @@ export const {
   useSetPlaylistMusicsMutation,
   useDeletePlaylistMutation,
   useRenameMusicMutation,
+  useAnotherTakeMutation,
   useDeleteMusicMutation,
   useLikeMusicMutation,
   useViewMusicMutation,

@@ -205,6 +205,8 @@ export const en = {
     display: { label: 'Display', gallery: 'Gallery', list: 'List' },
     ownSong: {
       rename: 'Rename',
+      anotherTake: 'Make another take',
+      takeStarted: 'Your new take is being made. It will be in My Bops when it is ready.',
       renameTitle: 'Rename “{{name}}”',
       nameLabel: 'Song name',
       save: 'Save',

@@ -4,6 +4,7 @@ import HeadphonesIcon from '@mui/icons-material/Headphones';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutline';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import ReplayIcon from '@mui/icons-material/Replay';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
@@ -15,11 +16,13 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MusicItem } from '@bops/shared';
+import { useAnotherTakeMutation } from '../api/music.api.ts';
 import { paths } from '../navigation/route-paths.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import { AddToPlaylistDialog } from './add-to-playlist-dialog.tsx';
@@ -59,6 +62,17 @@ export function SongList({
   const [renaming, setRenaming] = useState<MusicItem | null>(null);
   const [deleting, setDeleting] = useState<MusicItem | null>(null);
   const ownsMenuSong = menu !== null && userId !== null && menu.music.createdBy === userId;
+  const [anotherTake] = useAnotherTakeMutation();
+  const [takeMessage, setTakeMessage] = useState<string | null>(null);
+  const makeAnotherTake = async (music: MusicItem) => {
+    try {
+      await anotherTake(music.musicId).unwrap();
+      setTakeMessage(t('music.ownSong.takeStarted'));
+    } catch (failure) {
+      // The daily limit and the like come with the server's own words.
+      setTakeMessage((failure as { detail?: string } | null)?.detail ?? t('music.ownSong.failed'));
+    }
+  };
 
   if (musics.length === 0) {
     return <Typography color="text.secondary">{t('music.playlist.empty')}</Typography>;
@@ -226,6 +240,19 @@ export function SongList({
             <ListItemText>{t('music.player.songPage')}</ListItemText>
           </MenuItem>
         )}
+        {ownsMenuSong && menu.music.status === 'ready' && menu.music.context.creationType === 'rap' && (
+          <MenuItem
+            onClick={() => {
+              void makeAnotherTake(menu.music);
+              setMenu(null);
+            }}
+          >
+            <ListItemIcon>
+              <ReplayIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('music.ownSong.anotherTake')}</ListItemText>
+          </MenuItem>
+        )}
         {ownsMenuSong && (
           <MenuItem
             onClick={() => {
@@ -253,6 +280,12 @@ export function SongList({
           </MenuItem>
         )}
       </Menu>
+      <Snackbar
+        open={takeMessage !== null}
+        autoHideDuration={6000}
+        onClose={() => setTakeMessage(null)}
+        message={takeMessage}
+      />
       {renaming && <RenameSongDialog song={renaming} onClose={() => setRenaming(null)} />}
       {deleting && <DeleteSongDialog song={deleting} onClose={() => setDeleting(null)} />}
     </>

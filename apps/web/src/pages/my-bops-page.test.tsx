@@ -162,6 +162,9 @@ describe('the signed-in home', () => {
       'GET /api/music/playlist/p1': { body: { statusCode: 200, data: playlist } },
       'PATCH /api/music/song/m1': { body: { statusCode: 200, data: renamed } },
       'DELETE /api/music/song/m1': { body: { statusCode: 200, data: { musicId: 'm1', deleted: true } } },
+      'POST /api/music/another_take/m1': {
+        body: { statusCode: 200, data: { musicId: 'm3', task_id: 't3', submitted: true } },
+      },
     });
     vi.stubGlobal('fetch', fetchFn);
     renderApp('/playlist/p1', { preloadedState: signedIn, services: services() });
@@ -170,7 +173,17 @@ describe('the signed-in home', () => {
     await userEvent.click(within(rows[1]!).getByRole('button', { name: 'More options for Borrowed' }));
     expect(screen.queryByRole('menuitem', { name: 'Rename' })).toBeNull();
     expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Make another take' })).toBeNull();
     await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(within(rows[0]!).getByRole('button', { name: 'More options for Night Drive' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Make another take' }));
+    expect(
+      await screen.findByText('Your new take is being made. It will be in My Bops when it is ready.'),
+    ).toBeTruthy();
+    expect(
+      calls.some((call) => call.method === 'POST' && call.url.endsWith('/api/music/another_take/m1')),
+    ).toBe(true);
 
     await userEvent.click(within(rows[0]!).getByRole('button', { name: 'More options for Night Drive' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Rename' }));
