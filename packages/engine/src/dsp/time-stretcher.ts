@@ -176,6 +176,7 @@ export async function stretchSpeech(
   const fade = Math.round(0.005 * sampleRate);
   const context = Math.round(0.04 * sampleRate);
   const inPtr = m._malloc(4 * (input.length + 2 * context) + 16);
+  let previous: { piece: Float32Array; offset: number } | undefined;
   try {
     for (let k = 0; k + 1 < anchors.length; k++) {
       const a = anchors[k]!;
@@ -186,7 +187,11 @@ export async function stretchSpeech(
       const piece = sonicStretch(m, inPtr, input.subarray(s0, s1), sampleRate, ratio);
       // Where the span's first input sample came out of Sonic.
       const scale = piece.length / Math.max(1, s1 - s0);
-      const offset = Math.round((a.from - s0) * scale) - a.to;
+      let offset = Math.round((a.from - s0) * scale) - a.to;
+      // Two spans stretched apart rarely have their pitch periods in step at the anchor: cross-fading
+      // them as they are puts a period too long or too short there, heard (and tracked) as a pitch jump.
+      if (previous) offset += alignmentLag(previous.piece, previous.offset, piece, offset, a.to, sampleRate);
+      previous = { piece, offset };
       const from = Math.max(0, k === 0 ? 0 : a.to - fade);
       const to = Math.min(outputLength, k + 2 === anchors.length ? outputLength : b.to + fade);
       for (let j = from; j < to; j++) {
@@ -199,6 +204,44 @@ export async function stretchSpeech(
     m._free(inPtr);
   }
   return out;
+}
+
+/**
+ * The shift (within ±7 ms, half the period of a 70 Hz voice) that best lines `next` up with `last`
+ * over 20 ms around the anchor `at` (output samples), by normalised cross-correlation; 0 where
+ * there is nothing to line up.
+ */
+function alignmentLag(
+  last: Float32Array,
+  lastOffset: number,
+  next: Float32Array,
+  nextOffset: number,
+  at: number,
+  sampleRate: Hz,
+): number {
+  const reach = Math.round(0.007 * sampleRate);
+  const half = Math.round(0.01 * sampleRate);
+  let lastEnergy = 0;
+  for (let j = at - half; j < at + half; j++) lastEnergy += (last[j + lastOffset] ?? 0) ** 2;
+  if (lastEnergy < 1e-8) return 0;
+  let best = 0;
+  let bestScore = -Infinity;
+  for (let lag = -reach; lag <= reach; lag++) {
+    let dot = 0;
+    let energy = 0;
+    for (let j = at - half; j < at + half; j++) {
+      const y = next[j + nextOffset + lag] ?? 0;
+      dot += (last[j + lastOffset] ?? 0) * y;
+      energy += y * y;
+    }
+    // Small shifts are preferred a little: among equal matches, the anchor stays where it was.
+    const score = dot / Math.sqrt(lastEnergy * energy + 1e-12) - 0.1 * Math.abs(lag / reach);
+    if (score > bestScore) {
+      bestScore = score;
+      best = lag;
+    }
+  }
+  return best;
 }
 
 function sonicStretch(
