@@ -125,12 +125,16 @@ describe('the rap generator form', () => {
       preloadedState: signedIn({ ...readyDraft, lyrics: '' }),
       services: services(),
     });
+    // Going on with no lyrics marks the field; generated lyrics then clear the mark.
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: 'Generate lyrics' }));
     await waitFor(() =>
       expect((screen.getByRole('textbox', { name: /Lyrics/ }) as HTMLTextAreaElement).value).toBe(
         'Line one\nLine two',
       ),
     );
+    expect(screen.queryByText('This field is required')).toBeNull();
     const call = calls.find((entry) => entry.url.endsWith('/generateLyrics/v3'))!;
     // The chosen style goes along, so the lines fit its flow.
     expect(JSON.parse(String(call.init?.body))).toEqual({

@@ -19,13 +19,19 @@ export function RapLyricsFields(props: RapFieldsProps) {
   const field = textFieldProps('lyrics', props, t);
   const length = Array.from(draft.lyrics).length;
 
-  // The creation area takes the generated text into the draft (store), so leaving the step keeps it.
+  // The creation area takes the generated text into the draft (store), so leaving the step keeps it; passing it
+  // on as a change as well clears a "required" error the empty field had.
   const write = () =>
     void generate({
       musicName: draft.musicName.trim(),
       context: draft.prompt.trim(),
       ...(draft.style ? { style: draft.style } : {}),
-    });
+    })
+      .unwrap()
+      .then((lyrics) => props.onChange({ lyrics }))
+      .catch(() => {
+        // Shown by the alert below.
+      });
 
   return (
     <Stack spacing={2}>

@@ -1,6 +1,8 @@
 import { checkSession, signOut } from '../auth/account.thunks.ts';
 import type { StoreHandle } from './app-runtime.ts';
 import { createBrowserServices } from './app-services.ts';
+import { keepDraftSaved, readSavedDraft } from '../rap/draft-storage.ts';
+import { initialCreationState } from './creation.slice.ts';
 import { createAppStore, type AppStore } from './store.ts';
 
 export function createStoreHandle(store: AppStore): StoreHandle {
@@ -15,7 +17,23 @@ export function createStoreHandle(store: AppStore): StoreHandle {
   };
 }
 
-/** The browser's store, made when its chunk loads. */
+/** The session storage of this tab, where the browser allows it. */
+function tabStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The browser's store, made when its chunk loads; the rap being written survives a reload of the tab. */
 export function createBrowserStoreHandle(): StoreHandle {
-  return createStoreHandle(createAppStore(createBrowserServices()));
+  const storage = tabStorage();
+  const draft = readSavedDraft(storage);
+  const store = createAppStore(
+    createBrowserServices(),
+    draft ? { creation: { ...initialCreationState, draft } } : undefined,
+  );
+  keepDraftSaved(storage, store.subscribe, () => store.getState().creation.draft);
+  return createStoreHandle(store);
 }
