@@ -15,6 +15,9 @@ import type { Storage } from './storage/storage.ts';
 import type { CpuPool } from './workers/cpu-pool.ts';
 import type { Metrics } from './metrics/metrics.ts';
 
+/** How long start-up leaves the event loop to health checks after listening (see loadTheRest). */
+const AFTER_LISTEN_MS = 150;
+
 /**
  * What the first request does not need, loaded once Bops is listening: sign-in, the services, the routes, the CPU
  * pool, metrics and backups; importing them takes longer than opening the database. One at a time, with a turn of
@@ -22,6 +25,9 @@ import type { Metrics } from './metrics/metrics.ts';
  * advance one step per module), so a health check arriving meanwhile waits for one module's load at most.
  */
 async function loadTheRest(front: HttpFront | null) {
+  // Health checkers poll: one that connects while a module loads waits for it. The first moment after
+  // listening is theirs unless a request for the app is already waiting.
+  await front?.pause(AFTER_LISTEN_MS);
   const next = async <T>(load: () => Promise<T>): Promise<T> => {
     await new Promise((resolve) => setImmediate(resolve));
     await front?.idle();

@@ -87,4 +87,23 @@ describe('the server while Bops is still loading', () => {
     await waiting;
     expect((await health).status).toBe(200);
   });
+
+  it('pauses start-up for health checks after listening, unless someone waits for the app', async () => {
+    const { front, url } = await start(async () => healthy);
+    let started = performance.now();
+    await front.pause(150);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+
+    started = performance.now();
+    const paused = front.pause(10_000);
+    const held = fetch(url('/api/me'));
+    await paused;
+    expect(performance.now() - started).toBeLessThan(5_000);
+    // With a request already held, there is no pause at all.
+    started = performance.now();
+    await front.pause(10_000);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    front.fail();
+    expect((await held).status).toBe(503);
+  });
 });

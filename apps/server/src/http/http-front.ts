@@ -12,6 +12,11 @@ export interface HttpFront {
   serve(app: FastifyInstance): void;
   /** Resolves when no health check is being answered here (start-up then loads its next module). */
   idle(): Promise<void>;
+  /**
+   * Resolves after `ms`, or at once when a request other than a health check is waiting for the app: the moment
+   * just after listening goes to whoever polls health, unless someone needs the app itself.
+   */
+  pause(ms: number): Promise<void>;
   /** Start-up failed: requests still waiting get a 503 instead of hanging. */
   fail(): void;
   /** Stops accepting connections; resolves once the open ones have finished. */
@@ -34,6 +39,7 @@ export async function listenEarly(options: {
   const held: Array<() => void> = [];
   let checking = 0;
   const whenIdle: Array<() => void> = [];
+  let wanted: (() => void) | null = null;
 
   const server = http.createServer((request, response) => {
     if (app) return app.routing(request, response);
@@ -56,6 +62,7 @@ export async function listenEarly(options: {
         });
       return;
     }
+    wanted?.();
     held.push(() => {
       if (app) app.routing(request, response);
       else answer(response, 503, errorBody(503, 'Bops could not start. Please try again in a minute.'));
@@ -76,6 +83,20 @@ export async function listenEarly(options: {
   let closing: Promise<void> | null = null;
   return {
     idle: () => (checking === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenIdle.push(resolve))),
+    pause: (ms) =>
+      held.length > 0
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            const timer = setTimeout(() => {
+              wanted = null;
+              resolve();
+            }, ms);
+            wanted = () => {
+              clearTimeout(timer);
+              wanted = null;
+              resolve();
+            };
+          }),
     serve(ready) {
       app = ready;
       release();
