@@ -496,6 +496,11 @@ const dbGain = (db: number) => 10 ** (db / 20);
 const STEM_CEILING = dbGain(-2.2);
 
 function limitedStem(channels: Float32Array[]): Float32Array[] {
+  // The stems' MP3 keeps nothing above ~15 kHz: cut it first, so the limiter sees the peaks the
+  // encoder will rebuild (a bright vocal otherwise overshot to −0.2 dBTP after encoding).
+  for (const c of channels)
+    for (let k = 0; k < 2; k++)
+      new Biquad({ type: 'lowpass', frequency: 15000, sampleRate: SAMPLE_RATE, q: 0.7 }).process(c);
   limit(channels, { ceiling: STEM_CEILING, lookahead: 0.005, release: 0.08, sampleRate: SAMPLE_RATE });
   return channels;
 }
