@@ -1,11 +1,8 @@
+import { watchConsole } from './fixtures/e2e-helpers.ts';
 import { expect, test } from '@playwright/test';
 
 test('the built app loads with its title and no console errors', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = watchConsole(page);
   await page.goto('/');
   await expect(page).toHaveTitle(/Bops/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Bops AI');
@@ -20,11 +17,7 @@ test('a client-side route falls back to the app', async ({ page }) => {
 });
 
 test('the API reference renders its operations under the site’s security policy', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = watchConsole(page);
   await page.goto('/api/docs');
   await expect(page).toHaveTitle('Bops API reference');
   await expect(page.getByRole('heading', { name: /Bops API/ })).toBeVisible();

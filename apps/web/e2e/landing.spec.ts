@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { watchConsole } from './fixtures/e2e-helpers.ts';
 
 interface SentEvent {
   name: string;
@@ -36,15 +37,6 @@ function watchAnalytics(page: Page) {
       return events.find((event) => event.name === name)!;
     },
   };
-}
-
-function watchConsole(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
 }
 
 const userAgents = {

@@ -1,35 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-
-/** Where screenshots go for a person to look at; not compared automatically. */
-const shots = process.env.BOPS_SCREENSHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: false });
-}
-
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    // A song's missing optional files (no cover yet) answer 404; that is not an app error.
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
-      errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
-function uniqueEmail(tag: string): string {
-  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
+import { shot, watchConsole, fillCreateAccount } from './fixtures/e2e-helpers.ts';
 
 async function signUp(page: Page, name: string) {
   await page.goto('/sign-in?next=/my-bops');
-  await page.getByRole('tab', { name: 'Create account' }).click();
-  const form = page.getByRole('form', { name: 'Create account' });
-  await form.getByLabel('Name').fill(name);
-  await form.getByLabel('Email').fill(uniqueEmail(name.toLowerCase()));
-  await form.getByLabel('Password').fill('a long enough password');
-  await form.getByRole('button', { name: 'Create account' }).click();
+  await fillCreateAccount(page, name);
   await expect(page).toHaveURL((url) => url.pathname === '/my-bops');
 }
 
@@ -112,7 +86,7 @@ async function visitorPlays(browser: Browser, url: string, title: string) {
     hasTouch: true,
   });
   const page = await context.newPage();
-  const errors = watchConsole(page);
+  const errors = watchConsole(page, /Failed to load resource/);
   await page.goto(url);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await shot(page, 'mobile-shared-playlist');
@@ -142,7 +116,7 @@ test.describe('music, playlists and the player', () => {
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-    const errors = watchConsole(page);
+    const errors = watchConsole(page, /Failed to load resource/);
     await signUp(page, 'Ada');
     const names = ['Night Drive', 'Bass Floor', 'Morning Run'];
     await makeSongs(page, names);

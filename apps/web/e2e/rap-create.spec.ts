@@ -1,34 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-
-/** Where screenshots go for a person to look at; not compared automatically. */
-const shots = process.env.BOPS_SCREENSHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: false });
-}
-
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    // A catalogue preview that is not rendered yet answers 503 on purpose; the page says so itself.
-    if (message.type() === 'error' && !/503/.test(message.text())) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
-function uniqueEmail(tag: string): string {
-  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-async function signUp(page: Page, name: string) {
-  await page.getByRole('tab', { name: 'Create account' }).click();
-  const form = page.getByRole('form', { name: 'Create account' });
-  await form.getByLabel('Name').fill(name);
-  await form.getByLabel('Email').fill(uniqueEmail('rapper'));
-  await form.getByLabel('Password').fill('a long enough password');
-  await form.getByRole('button', { name: 'Create account' }).click();
-}
+import { shot, watchConsole, fillCreateAccount, uniqueEmail } from './fixtures/e2e-helpers.ts';
 
 const countdownTasks = (page: Page) =>
   page.evaluate(
@@ -65,11 +36,11 @@ test.describe('rap generator, desktop', () => {
     page,
   }) => {
     test.setTimeout(180_000);
-    const errors = watchConsole(page);
+    const errors = watchConsole(page, /503/);
 
     await page.goto('/create/step-1');
     await expect(page).toHaveURL(/\/sign-in\?next=%2Fcreate%2Fstep-1$/);
-    await signUp(page, 'Ada');
+    await fillCreateAccount(page, 'Ada', uniqueEmail('rapper'));
     await expect(page).toHaveURL(/\/create\/step-1$/);
 
     // A deep link past unfinished steps goes back to the first one.

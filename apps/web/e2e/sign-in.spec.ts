@@ -1,33 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-/** Where screenshots go for a person to look at; not compared automatically. */
-const shots = process.env.BOPS_SCREENSHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: false });
-}
-
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
-function uniqueEmail(tag: string): string {
-  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-async function createAccount(page: Page, name: string, email: string) {
-  await page.getByRole('tab', { name: 'Create account' }).click();
-  const form = page.getByRole('form', { name: 'Create account' });
-  await form.getByLabel('Name').fill(name);
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill('a long enough password');
-  await form.getByRole('button', { name: 'Create account' }).click();
-}
+import { expect, test } from '@playwright/test';
+import { shot, watchConsole, uniqueEmail, fillCreateAccount } from './fixtures/e2e-helpers.ts';
 
 test.describe('desktop, 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -49,7 +21,7 @@ test.describe('desktop, 1280 px', () => {
       .click();
     await expect(page.getByText('This field is required')).toHaveCount(3);
 
-    await createAccount(page, 'Ada', uniqueEmail('ada'));
+    await fillCreateAccount(page, 'Ada', uniqueEmail('ada'));
     await expect(page).toHaveURL(/\/manage$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Manage' })).toBeVisible();
     await shot(page, 'desktop-manage');
@@ -84,7 +56,7 @@ test.describe('desktop, 1280 px', () => {
   test('signing in again with the account works and a wrong password says so', async ({ page }) => {
     const email = uniqueEmail('grace');
     await page.goto('/sign-in');
-    await createAccount(page, 'Grace', email);
+    await fillCreateAccount(page, 'Grace', email);
     await expect(page).toHaveURL(/\/my-bops$/);
     await page.getByRole('button', { name: 'Log off' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -142,7 +114,7 @@ test.describe('desktop, 1280 px', () => {
       route.fulfill({ json: { statusCode: 200, data: { count: 2 } } }),
     );
     await page.goto('/sign-in');
-    await createAccount(page, 'Lin', uniqueEmail('lin'));
+    await fillCreateAccount(page, 'Lin', uniqueEmail('lin'));
     await expect(page).toHaveURL(/\/my-bops$/);
     const indicator = page.getByTestId('process-indicator');
     await expect(indicator).toBeVisible();
@@ -176,7 +148,7 @@ test.describe('mobile, 390 px', () => {
 
     await page.goto('/my-bops/profile');
     await expect(page).toHaveURL(/\/sign-in\?next=%2Fmy-bops%2Fprofile$/);
-    await createAccount(page, 'Mo', uniqueEmail('mo'));
+    await fillCreateAccount(page, 'Mo', uniqueEmail('mo'));
     await expect(page).toHaveURL(/\/my-bops\/profile$/);
     await expect(page.getByLabel('Display name')).toHaveValue('Mo');
     await shot(page, 'mobile-profile');

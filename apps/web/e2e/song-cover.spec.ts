@@ -4,39 +4,9 @@ import { writeVoiceWav } from './fixtures/make-voice-wav.ts';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs/promises';
-
-/** Where screenshots go for a person to look at; not compared automatically. */
-const shots = process.env.BOPS_SCREENSHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-}
-
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    // The test server does not render the beat catalogue, so its covers answer 503 "still being prepared".
-    if (message.type() === 'error' && !/status of 503/.test(message.text())) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
+import { shot, watchConsole, signUp } from './fixtures/e2e-helpers.ts';
 
 /** Signs up from the sign-in page the guard sends a visitor to, landing back where they were going. */
-async function signUp(page: Page, target: string, name: string) {
-  await page.goto(target);
-  await expect(page).toHaveURL(/\/sign-in\?next=/, { timeout: 20_000 });
-  await page.getByRole('tab', { name: 'Create account' }).click();
-  const form = page.getByRole('form', { name: 'Create account' });
-  await form.getByLabel('Name').fill(name);
-  await form
-    .getByLabel('Email')
-    .fill(`${name.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
-  await form.getByLabel('Password').fill('a long enough password');
-  await form.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(new RegExp(`${target.replace(/[/?]/g, '\\$&')}$`), { timeout: 20_000 });
-}
-
 /** An AI singer from an uploaded voice sample (the voice-cloning spec covers the recording itself). */
 async function createAiSinger(page: Page, nickname: string): Promise<string> {
   const sample = await writeVoiceWav(path.join(os.tmpdir(), `bops-e2e-cover-voice-${process.pid}.wav`), 25);
@@ -55,12 +25,12 @@ async function createAiSinger(page: Page, nickname: string): Promise<string> {
 const form = (page: Page) => page.getByRole('form', { name: 'Song remix' });
 
 test('a person without an AI singer is told so and offered to create one', async ({ page }) => {
-  const errors = watchConsole(page);
+  const errors = watchConsole(page, /status of 503/);
   await signUp(page, '/create/song-cover', 'Nosinger');
   await expect(page.getByRole('heading', { level: 1, name: 'Song remix' })).toBeVisible();
   const message = page.getByTestId('song-cover-no-singer');
   await expect(message).toContainText("Sorry, you haven't created an AI singer yet.");
-  await shot(page, 'song-cover-no-singer');
+  await shot(page, 'song-cover-no-singer', { fullPage: true });
   await message.getByRole('link', { name: 'Create an AI singer' }).click();
   await expect(page).toHaveURL(/\/create\/voice-cloning\/step-1$/);
   expect(errors).toEqual([]);
@@ -69,7 +39,7 @@ test('a person without an AI singer is told so and offered to create one', async
 test('a link while this server has no yt-dlp is answered with why, and the upload is offered', async ({
   page,
 }) => {
-  const errors = watchConsole(page);
+  const errors = watchConsole(page, /status of 503/);
   await signUp(page, '/create/song-cover', 'Linker');
   await createAiSinger(page, 'Link Singer');
   await page.reload();
@@ -87,7 +57,7 @@ test('a link while this server has no yt-dlp is answered with why, and the uploa
       .getByText(/Song links can't be imported on this server.*Please upload the song file instead\./)
       .first(),
   ).toBeVisible();
-  await shot(page, 'song-cover-link-unavailable');
+  await shot(page, 'song-cover-link-unavailable', { fullPage: true });
   await form(page).getByRole('button', { name: 'Upload the song file instead' }).first().click();
   await expect(page.getByTestId('song-cover-drop')).toBeVisible();
   await expect(form(page).getByLabel('Song URL')).toHaveCount(0);
@@ -98,7 +68,7 @@ test('a person with a ready AI singer uploads a song, watches the remix, plays i
   page,
 }) => {
   test.setTimeout(300_000);
-  const errors = watchConsole(page);
+  const errors = watchConsole(page, /status of 503/);
   await signUp(page, '/create/song-cover', 'Coverer');
   const singerId = await createAiSinger(page, 'Cover Voice');
   await expect
@@ -123,7 +93,7 @@ test('a person with a ready AI singer uploads a song, watches the remix, plays i
     buffer: await makeSongMp3(6),
   });
   await expect(form(page)).toContainText(/sunny\.mp3 \(0\.\d MB\)/);
-  await shot(page, 'song-cover-form');
+  await shot(page, 'song-cover-form', { fullPage: true });
   const created = page.waitForResponse('**/api/music/create_song_cover');
   await form(page).getByRole('button', { name: 'Remix it' }).click();
   const body = (await (await created).json()) as { data: { task_id: string; musicId: string } };
@@ -136,9 +106,9 @@ test('a person with a ready AI singer uploads a song, watches the remix, plays i
   );
   await expect(page.getByTestId('songCover-countdown')).toContainText(/About \d+:\d{2} left|Almost there/);
   await expect(page.getByText(/Phase [1-8] of 8/)).toBeVisible();
-  await shot(page, 'song-cover-progress');
+  await shot(page, 'song-cover-progress', { fullPage: true });
   await expect(page.getByText('Your remix is ready!')).toBeVisible({ timeout: 180_000 });
-  await shot(page, 'song-cover-ready');
+  await shot(page, 'song-cover-ready', { fullPage: true });
 
   // It plays from My Bops.
   await page.getByRole('link', { name: 'Play in My Bops' }).click();
@@ -154,7 +124,7 @@ test('a person with a ready AI singer uploads a song, watches the remix, plays i
   expect(
     new URL(await playerAudio.evaluate((element: HTMLAudioElement) => element.currentSrc)).pathname,
   ).toBe(`/api/music/${musicId}/audio`);
-  await shot(page, 'song-cover-playing');
+  await shot(page, 'song-cover-playing', { fullPage: true });
 
   // Both stems download from the song's menu.
   for (const [item, stem] of [

@@ -2,40 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 import { writeVoiceWav } from './fixtures/make-voice-wav.ts';
-
-/** Where screenshots go for a person to look at; not compared automatically. */
-const shots = process.env.BOPS_SCREENSHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-}
-
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    // The test server does not render the beat catalogue, so its covers answer 503 "still being prepared".
-    if (message.type() === 'error' && !/status of 503/.test(message.text())) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
+import { shot, watchConsole, signUp } from './fixtures/e2e-helpers.ts';
 
 /** Signs up from the sign-in page the guard sends a visitor to, landing back where they were going. */
-async function signUp(page: Page, target: string, name: string) {
-  await page.goto(target);
-  // The session check and the page chunks take a while on a busy machine.
-  await expect(page).toHaveURL(/\/sign-in\?next=/, { timeout: 20_000 });
-  await page.getByRole('tab', { name: 'Create account' }).click();
-  const form = page.getByRole('form', { name: 'Create account' });
-  await form.getByLabel('Name').fill(name);
-  await form
-    .getByLabel('Email')
-    .fill(`${name.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
-  await form.getByLabel('Password').fill('a long enough password');
-  await form.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(new RegExp(`${target.replace(/[/?]/g, '\\$&')}$`), { timeout: 20_000 });
-}
-
 /** The capture form; the shell may show its own alerts (the tutorial offer) beside it. */
 const capture = (page: Page) => page.getByRole('form', { name: 'Create your AI singer' });
 
@@ -50,7 +19,7 @@ test('records a voice sample from the microphone, builds an AI singer, raps with
   page,
 }) => {
   test.setTimeout(420_000);
-  const errors = watchConsole(page);
+  const errors = watchConsole(page, /status of 503/);
   await signUp(page, '/create/voice-cloning/step-1', 'Singer');
   await expect(page.getByRole('heading', { level: 1, name: 'Create your AI singer' })).toBeVisible();
   await expect(page.getByText('do ↗ re ↗ mi ↗ fa ↗ so ↗ la ↗ ti ↗ do')).toBeVisible();
@@ -78,7 +47,7 @@ test('records a voice sample from the microphone, builds an AI singer, raps with
     timeout: 30_000,
   });
   await expect(page.getByTestId('recording-timer')).toHaveText('00:25', { timeout: 15_000 });
-  await shot(page, 'voice-recording');
+  await shot(page, 'voice-recording', { fullPage: true });
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page.getByText(/Your recording \(00:2[5-6]\) is ready/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Record again' })).toBeVisible();
@@ -106,14 +75,14 @@ test('records a voice sample from the microphone, builds an AI singer, raps with
   await expect(building.or(ready)).toBeVisible();
   if (await building.isVisible()) {
     await expect(page.getByText(/we will e-mail you/)).toBeVisible();
-    await shot(page, 'voice-building');
+    await shot(page, 'voice-building', { fullPage: true });
   }
   await expect(ready).toBeVisible({ timeout: 150_000 });
   await expect(page.getByRole('link', { name: 'Make a rap with it' })).toHaveAttribute(
     'href',
     '/create/step-1',
   );
-  await shot(page, 'voice-ready');
+  await shot(page, 'voice-ready', { fullPage: true });
 
   // Make a rap with it: the AI singer performs, the chosen rapper gives the flow.
   await page.getByRole('link', { name: 'Make a rap with it' }).click();
@@ -154,7 +123,7 @@ test('records a voice sample from the microphone, builds an AI singer, raps with
   const item = singers.getByRole('listitem', { name: 'Fake Mic' });
   await expect(item).toBeVisible();
   await expect(item.getByText('Ready')).toBeVisible();
-  await shot(page, 'manage-ai-singers');
+  await shot(page, 'manage-ai-singers', { fullPage: true });
 
   await item.getByRole('button', { name: 'Edit details' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Fake Mic' });
