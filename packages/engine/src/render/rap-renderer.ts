@@ -285,6 +285,7 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
       maxStretch: style.maxStretch,
       outputRate: SAMPLE_RATE,
       words: synth.speech.words,
+      phaseVocoder: ownVoice,
     });
     if (recipe.monotone) {
       // Sung on one note by the TTS; the melody is given afterwards, formants kept in place.

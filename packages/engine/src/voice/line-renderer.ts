@@ -51,6 +51,13 @@ export interface LineRenderOptions {
    * onset (a sonorant before the vowel starts the sound a listener times), not at the vowel.
    */
   words?: readonly TimedWord[];
+  /**
+   * Place the speech with Rubber Band even without a pitch change. An AI singer's voice is grains
+   * of a recording whose waveform changes from period to period: Sonic misreads its periods and
+   * repeats wrong lengths (ked's AI singer: 2.3–2.5 pitch jumps per voiced second, against
+   * 0.3 with Rubber Band).
+   */
+  phaseVocoder?: boolean;
 }
 
 export const planToPlannerSyllables = (syllables: readonly TimedSyllable[]): PlannerSyllable[] =>
@@ -156,7 +163,7 @@ export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
   // Rubber Band maps key frames onto its analysis hops (256 samples): two frames in one hop, or
   // one past either end, make it drop the whole map. Keep frames two hops apart and inside.
   // Without a pitch change Sonic places the speech (see stretchSpeech); it takes anchors 10 ms apart.
-  const shifted = stretcherPitch !== 1;
+  const shifted = stretcherPitch !== 1 || o.phaseVocoder === true;
   const minGap = shifted ? 512 : Math.round(0.01 * readRate);
   const keyFrames: KeyFrame[] = [];
   const sourceKey = key.map((k) => mapTime(k) * srcScale);
