@@ -6,12 +6,14 @@ const valid = { musicName: 'Night Drive', musicContext: 'we ride at night' };
 
 describe('the rap request contract', () => {
   it('trims, fills the defaults and accepts the limits exactly', () => {
+    // The title's limit counts what is sent, spaces included; the spaces are then trimmed.
     const parsed = createMusicBody.parse({
       ...valid,
-      musicName: `  ${'n'.repeat(CREATE_MUSIC_LIMITS.musicName)}  `,
+      musicName: ` ${'n'.repeat(CREATE_MUSIC_LIMITS.musicName - 2)} `,
       creatorNickname: 'c'.repeat(CREATE_MUSIC_LIMITS.creatorNickname),
     });
-    expect(parsed.musicName).toHaveLength(CREATE_MUSIC_LIMITS.musicName);
+    expect(parsed.musicName).toBe('n'.repeat(CREATE_MUSIC_LIMITS.musicName - 2));
+    expect(parsed.creatorNickname).toHaveLength(CREATE_MUSIC_LIMITS.creatorNickname);
     expect(parsed).toMatchObject({ style: '', contactEmail: '', version: '1.0' });
   });
 
