@@ -6,7 +6,7 @@ async function editProfileThenSignOff(page: Page, displayName: string) {
   await page.getByLabel('Display name').fill(displayName);
   await page.getByLabel('Bio').fill('Signed in through the identity provider.');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Your profile is saved.')).toBeVisible();
+  await expect(page.getByText('Your profile is saved.')).toBeVisible({ timeout: 15_000 });
   await page.reload();
   await expect(page.getByLabel('Display name')).toHaveValue(displayName);
   await expect(page.getByLabel('Bio')).toHaveValue('Signed in through the identity provider.');

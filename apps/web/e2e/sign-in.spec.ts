@@ -36,7 +36,7 @@ test.describe('desktop, 1280 px', () => {
     await page.getByLabel('Display name').fill('Countess of Bops');
     await page.getByLabel('Bio').fill('Poetical science, now with beats.');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Your profile is saved.')).toBeVisible();
+    await expect(page.getByText('Your profile is saved.')).toBeVisible({ timeout: 15_000 });
     await shot(page, 'desktop-profile-saved');
 
     await page.reload();

@@ -119,6 +119,12 @@ test('records a voice sample from the microphone, builds an AI singer, raps with
   await expect(notice).toBeVisible();
   await notice.getByRole('button', { name: 'Dismiss' }).click();
   await expect(notice).toHaveCount(0);
+  // So does the notice that the rap it sang is ready.
+  const songNotice = notices.getByRole('alert').filter({ hasText: 'is ready.' });
+  await expect(songNotice).toHaveCount(1);
+  await expect(songNotice).toContainText('Your song');
+  await songNotice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(songNotice).toHaveCount(0);
   const singers = page.locator('section', { has: page.getByRole('heading', { name: 'AI Singers' }) });
   const item = singers.getByRole('listitem', { name: 'Fake Mic' });
   await expect(item).toBeVisible();
