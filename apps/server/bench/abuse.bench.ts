@@ -21,7 +21,7 @@ import {
   postUpload,
   watchHealth,
   type UploadOutcome,
-  type UploadRoute,
+  uploadRoutes,
 } from '../test/hostile/hostile-uploads.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -42,36 +42,7 @@ try {
     await runtime.database.db
       .insert(voiceClones)
       .values({ id: singerId, userId: person.id, nickname: 'Ready', status: 'ready', modelKey: 'none' });
-    const routes: UploadRoute[] = [
-      {
-        name: 'AI singer sample',
-        url: '/api/music/voice_clone/create/v2',
-        field: 'audio',
-        fields: { voice_clone_nickname: 'Hostile', terms: 'true' },
-        family: 'audio',
-      },
-      {
-        name: 'song cover file',
-        url: '/api/music/create_song_cover',
-        field: 'song',
-        fields: { voice_clone_id: singerId, song_title: 'Hostile' },
-        family: 'audio',
-      },
-      {
-        name: 'profile photo',
-        url: '/api/user/bops_profile/photo',
-        field: 'photo',
-        fields: {},
-        family: 'image',
-      },
-      {
-        name: 'AI singer photo',
-        url: '/api/music/voice_clone/update_avatar_image',
-        field: 'photo',
-        fields: { voice_clone_id: singerId },
-        family: 'image',
-      },
-    ];
+    const routes = uploadRoutes(singerId);
     people.push({ headers: { cookie: person.cookie, origin: TEST_ORIGIN }, routes });
   }
 

@@ -102,3 +102,37 @@ export function isReadableRefusal(outcome: UploadOutcome): boolean {
     !/\bat \S+ \(|node:internal|\.ts:\d+|TypeError|RangeError|Invalid typed array/.test(outcome.message)
   );
 }
+
+/** Every upload route of Bops, with the rest of its form filled in as the web app fills it. */
+export function uploadRoutes(singerId: string): UploadRoute[] {
+  return [
+    {
+      name: 'AI singer sample',
+      url: '/api/music/voice_clone/create/v2',
+      field: 'audio',
+      fields: { voice_clone_nickname: 'Hostile', terms: 'true' },
+      family: 'audio',
+    },
+    {
+      name: 'song cover file',
+      url: '/api/music/create_song_cover',
+      field: 'song',
+      fields: { voice_clone_id: singerId, song_title: 'Hostile' },
+      family: 'audio',
+    },
+    {
+      name: 'profile photo',
+      url: '/api/user/bops_profile/photo',
+      field: 'photo',
+      fields: {},
+      family: 'image',
+    },
+    {
+      name: 'AI singer photo',
+      url: '/api/music/voice_clone/update_avatar_image',
+      field: 'photo',
+      fields: { voice_clone_id: singerId },
+      family: 'image',
+    },
+  ];
+}

@@ -1,16 +1,15 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useGetSharedPlaylistQuery } from '../api/music.api.ts';
 import { BrowserSupportNotice } from '../music/browser-support-notice.tsx';
 import { PlaylistView } from '../music/playlist-view.tsx';
 import { paths } from '../navigation/route-paths.ts';
 import { useAppSelector } from '../store/hooks.ts';
+import { VisitorInvite } from '../music/visitor-invite.tsx';
 
 /** A public playlist for anyone with its link: visitors listen without an account and sign in to like or save. */
 export default function SharedPlaylistPage() {
@@ -38,23 +37,7 @@ export default function SharedPlaylistPage() {
       ) : (
         <PlaylistView playlist={playlist} onSignIn={signIn} headingLevel="h1" />
       )}
-      {!authenticated && (
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          sx={{ mt: 5, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-        >
-          <Typography color="text.secondary">{t('music.shared.visitorHint')}</Typography>
-          <Stack direction="row" spacing={1}>
-            <Button variant="outlined" onClick={signIn}>
-              {t('music.shared.signIn')}
-            </Button>
-            <Button variant="contained" component={RouterLink} to={paths.landing}>
-              {t('music.shared.makeYourOwn')}
-            </Button>
-          </Stack>
-        </Stack>
-      )}
+      {!authenticated && <VisitorInvite onSignIn={signIn} />}
     </Container>
   );
 }

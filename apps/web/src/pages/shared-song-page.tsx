@@ -1,13 +1,12 @@
 import { useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useGetSharedMusicQuery } from '../api/music.api.ts';
 import { BrowserSupportNotice } from '../music/browser-support-notice.tsx';
 import { CoverImage } from '../music/cover-image.tsx';
@@ -16,6 +15,7 @@ import { SongList } from '../music/song-list.tsx';
 import { paths } from '../navigation/route-paths.ts';
 import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
 import { queueStarted } from '../store/music.slice.ts';
+import { VisitorInvite } from '../music/visitor-invite.tsx';
 
 /**
  * A public song for a visitor opening its share link (`/listen/{musicId}`): its cover, title and maker, and
@@ -87,21 +87,7 @@ export default function SharedSongPage() {
           <SongList musics={[music]} playlist={{ id: null, special: false }} onSignIn={signIn} />
         </Box>
       )}
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ mt: 5, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography color="text.secondary">{t('music.shared.visitorHint')}</Typography>
-        <Stack direction="row" spacing={1}>
-          <Button variant="outlined" onClick={signIn}>
-            {t('music.shared.signIn')}
-          </Button>
-          <Button variant="contained" component={RouterLink} to={paths.landing}>
-            {t('music.shared.makeYourOwn')}
-          </Button>
-        </Stack>
-      </Stack>
+      <VisitorInvite onSignIn={signIn} />
     </Container>
   );
 }

@@ -131,26 +131,11 @@ export async function stretchFast(
   { sampleRate, timeRatio = 1, pitchScale = 1 }: { sampleRate: Hz; timeRatio?: number; pitchScale?: number },
 ): Promise<Float32Array> {
   const m = await loadSonic();
-  const stream = m._sonicCreateStream(sampleRate, 1);
   const inPtr = m._malloc(input.length * 4 + 16);
   try {
-    m._sonicSetSpeed(stream, 1 / timeRatio);
-    m._sonicSetPitch(stream, pitchScale);
-    m._sonicSetRate(stream, 1);
-    m.HEAPF32.set(input, inPtr >> 2);
-    m._sonicWriteFloatToStream(stream, inPtr, input.length);
-    m._sonicFlushStream(stream);
-    const available = m._sonicSamplesAvailable(stream);
-    const outPtr = m._malloc(available * 4 + 16);
-    try {
-      const got = m._sonicReadFloatFromStream(stream, outPtr, available);
-      return m.HEAPF32.slice(outPtr >> 2, (outPtr >> 2) + got);
-    } finally {
-      m._free(outPtr);
-    }
+    return sonicStretch(m, inPtr, input, sampleRate, timeRatio, pitchScale);
   } finally {
     m._free(inPtr);
-    m._sonicDestroyStream(stream);
   }
 }
 
@@ -250,11 +235,12 @@ function sonicStretch(
   input: Float32Array,
   sampleRate: Hz,
   timeRatio: number,
+  pitchScale = 1,
 ): Float32Array {
   const stream = m._sonicCreateStream(sampleRate, 1);
   try {
     m._sonicSetSpeed(stream, 1 / timeRatio);
-    m._sonicSetPitch(stream, 1);
+    m._sonicSetPitch(stream, pitchScale);
     m._sonicSetRate(stream, 1);
     m.HEAPF32.set(input, inPtr >> 2);
     m._sonicWriteFloatToStream(stream, inPtr, input.length);
