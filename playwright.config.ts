@@ -17,7 +17,8 @@ export const chromiumArgs = [
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const idpPort = port + 10;
-const dataDir = path.join(os.tmpdir(), `bops-e2e-${process.pid}`);
+// Set once by the runner and inherited by its workers, which read the outbox there (fixtures/outbox.ts).
+const dataDir = (process.env.BOPS_E2E_DATA_DIR ??= path.join(os.tmpdir(), `bops-e2e-${process.pid}`));
 
 export default defineConfig({
   testDir: '.',

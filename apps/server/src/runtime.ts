@@ -35,6 +35,7 @@ async function loadTheRest(front: HttpFront | null) {
   };
   return {
     auth: await next(() => import('./auth/create-auth.ts')),
+    mail: await next(() => import('./mail/mailer.ts')),
     services: await next(() => import('./services/services.ts')),
     app: await next(() => import('./app.ts')),
     sessionCache: await next(() => import('./auth/session-cache.ts')),
@@ -146,6 +147,7 @@ export async function startBops(config: Config, options: StartOptions): Promise<
     const {
       app: { buildApp },
       auth: { createAuth },
+      mail: { Mailer },
       sessionCache: { SessionCache },
       readCache: { ReadCache },
       settings: { SettingsRepository },
@@ -178,7 +180,8 @@ export async function startBops(config: Config, options: StartOptions): Promise<
 
     const secret = await new SettingsRepository(database.db).authSecret(config.auth.secret);
     const sessionCache = new SessionCache({ ttlMs: config.auth.sessionCacheMs });
-    const auth = createAuth({ config, db: database.db, secret, logger, sessionCache });
+    const mailer = new Mailer(config.mail);
+    const auth = createAuth({ config, db: database.db, secret, logger, sessionCache, mailer });
     const readCache = new ReadCache();
     if (config.role !== 'worker') {
       const stopWatching = await database.watchReadChanges({
@@ -202,6 +205,7 @@ export async function startBops(config: Config, options: StartOptions): Promise<
       cleanups.push(() => uploads.close());
     }
     const services: Services = createServices({
+      mailer,
       uploads,
       secret,
       config,

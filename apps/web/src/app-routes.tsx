@@ -11,6 +11,7 @@ import { StoreOutlet, storeSlot } from './store/store-slot.tsx';
 // the app's code: a lazy page would show the shell with a spinner first and the page a moment later.
 const WelcomePage = lazy(withTexts(() => import('./pages/welcome-page.tsx')));
 const SignInPage = lazy(withTexts(() => import('./pages/sign-in-page.tsx')));
+const ResetPasswordPage = lazy(withTexts(() => import('./pages/reset-password-page.tsx')));
 const SignInPopupPage = lazy(withTexts(() => import('./pages/sign-in-popup-page.tsx')));
 const SignInPopupDonePage = lazy(withTexts(() => import('./pages/sign-in-popup-done-page.tsx')));
 const TutorialPage = lazy(withTexts(() => import('./pages/tutorial-page.tsx')));
@@ -51,6 +52,7 @@ export function AppRoutes() {
             {/* Pages that use the store load it when first visited; the landing and legal pages need none. */}
             <Route element={<StoreOutlet />}>
               <Route path="sign-in" element={<SignInPage />} />
+              <Route path="reset-password" element={<ResetPasswordPage />} />
               <Route path="tutorial" element={<TutorialPage />} />
               <Route path="shared/:playlistId" element={<SharedPlaylistPage />} />
               {/* A song's share link: the signed-in home view for an account, the song's own page for a visitor. */}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { checkPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@bops/shared/password-strength';
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { eq } from 'drizzle-orm';
@@ -9,6 +9,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema.ts';
+import {
+  confirmNewEmailMail,
+  EMAIL_CHANGE_LINK_SECONDS,
+  emailChangeRequestedMail,
+  PASSWORD_RESET_LINK_SECONDS,
+  passwordChangedMail,
+  passwordResetMail,
+} from '../mail/account-mail.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { SignInFailureRepository } from '../repositories/sign-in-failure.repository.ts';
 import type { SessionCache } from './session-cache.ts';
 import { isProviderFlow, keyAccountsOnSubject, runAuthRequest } from './subject-keyed-accounts.ts';
 
@@ -45,12 +55,21 @@ export function createAuth(options: {
   db: Database;
   secret: string;
   logger: FastifyBaseLogger;
+  /** Password-reset and address-change links go out through it (SMTP or the outbox). */
+  mailer: Mailer;
   /** Told about every ended session, so it stops answering for it. */
   sessionCache?: SessionCache;
 }) {
-  const { config, db } = options;
+  const { config, db, mailer } = options;
   const https = config.publicUrl.startsWith('https:');
   const signInRule = { window: 60, max: config.auth.signInRateLimit };
+  const signInFailures = new SignInFailureRepository(db);
+  // A mail that cannot be sent is logged; the person sees the same answer either way (no account is revealed).
+  const send = async (mail: Parameters<Mailer['send']>[0], what: string): Promise<void> => {
+    await mailer
+      .send(mail)
+      .catch((error: unknown) => options.logger.warn({ err: error }, `could not send the ${what}`));
+  };
   const auth = betterAuth({
     appName: 'Bops',
     logger: {
@@ -82,8 +101,54 @@ export function createAuth(options: {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
+      // The auth library makes, stores and spends the token (single use, an hour); the link leads to our page.
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) =>
+        send(
+          passwordResetMail({
+            to: user.email,
+            name: (user as { displayName?: string }).displayName || user.name,
+            publicUrl: config.publicUrl,
+            token,
+          }),
+          'password-reset e-mail',
+        ),
+      onPasswordReset: async ({ user }) => {
+        // Whoever reads the account's mail may sign in again at once, whatever wrong passwords came before.
+        await signInFailures.clear(user.email.trim().toLowerCase());
+        await send(
+          passwordChangedMail({ to: user.email, name: user.name, publicUrl: config.publicUrl }),
+          'password-changed e-mail',
+        );
+      },
+    },
+    // Used only to confirm a new address (sign-up sends no verification mail; that endpoint is closed below).
+    emailVerification: {
+      expiresIn: EMAIL_CHANGE_LINK_SECONDS,
+      sendVerificationEmail: async ({ user, url }) => {
+        const [current] = await db
+          .select({ email: users.email, displayName: users.displayName })
+          .from(users)
+          .where(eq(users.id, user.id));
+        const name = current?.displayName || user.name;
+        await send(confirmNewEmailMail({ to: user.email, name, link: url }), 'new-address e-mail');
+        if (current && current.email.toLowerCase() !== user.email.toLowerCase()) {
+          await send(
+            emailChangeRequestedMail({
+              to: current.email,
+              name,
+              newEmail: user.email,
+              publicUrl: config.publicUrl,
+            }),
+            'address-change notice',
+          );
+        }
+      },
     },
     user: {
+      // A new address is used only once a link mailed to it is opened (see emailVerification).
+      changeEmail: { enabled: config.auth.localAccounts },
       // Set from the name at sign-up; clients cannot choose it through the auth endpoints.
       additionalFields: {
         displayName: { type: 'string', required: false, input: false, defaultValue: '' },
@@ -91,7 +156,7 @@ export function createAuth(options: {
       },
     },
     account: { accountLinking: { enabled: false } },
-    hooks: { before: refuseWeakPasswords },
+    hooks: { before: accountRules },
     session: { expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600 },
     rateLimit: {
       enabled: true,
@@ -103,6 +168,12 @@ export function createAuth(options: {
         '/sign-up/email': signInRule,
         '/sign-in/social': signInRule,
         '/callback/*': signInRule,
+        '/change-password': signInRule,
+        '/change-email': signInRule,
+        '/request-password-reset': signInRule,
+        '/reset-password': signInRule,
+        '/reset-password/*': signInRule,
+        '/verify-email': signInRule,
       },
     },
     advanced: {
@@ -134,8 +205,15 @@ export function createAuth(options: {
           },
         },
         update: {
+          // A confirmed new address of a local account (only those may change it) is claimed as at sign-up.
           before: async (user) => ({
-            data: 'name' in user ? { ...user, name: accountName(user.name) } : user,
+            data: {
+              ...user,
+              ...('name' in user ? { name: accountName(user.name) } : {}),
+              ...(typeof user.email === 'string' && !isProviderFlow()
+                ? { localEmail: user.email.trim().toLowerCase() }
+                : {}),
+            },
           }),
         },
       },
@@ -195,9 +273,8 @@ const NEW_PASSWORD_FIELDS: Record<string, string> = {
  * Every new password passes the shared rule (`@bops/shared/password-strength`, the one the create-account
  * form applies): long enough and hard to guess, its owner's name and address counting against it.
  */
-const refuseWeakPasswords = createAuthMiddleware(async (ctx) => {
-  const field = NEW_PASSWORD_FIELDS[ctx.path];
-  const body = (ctx.body ?? {}) as Record<string, unknown>;
+function refuseWeakPassword(path: string, body: Record<string, unknown>): void {
+  const field = NEW_PASSWORD_FIELDS[path];
   const password = field ? body[field] : undefined;
   if (typeof password !== 'string') return;
   const context = [body.name, body.email].filter((value): value is string => typeof value === 'string');
@@ -207,4 +284,32 @@ const refuseWeakPasswords = createAuthMiddleware(async (ctx) => {
     code: 'PASSWORD_TOO_WEAK',
     message: `This password is too easy to guess. ${verdict.advice}`,
   });
+}
+
+/**
+ * Bops' rules on top of the auth library's account endpoints: strong new passwords; a password change
+ * always ends the person's other sessions; only an account with a password changes its address (a
+ * provider's account has the provider's); and no verification mail on demand (addresses are confirmed
+ * only when they change, by the mail that change sends).
+ */
+const accountRules = createAuthMiddleware(async (ctx) => {
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  refuseWeakPassword(ctx.path, body);
+  if (ctx.path === '/send-verification-email') {
+    throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'Not found' });
+  }
+  if (ctx.path === '/change-password') {
+    return { context: { body: { ...body, revokeOtherSessions: true } } };
+  }
+  if (ctx.path === '/change-email') {
+    const session = await getSessionFromCtx(ctx);
+    if (!session) return;
+    const credential = await ctx.context.internalAdapter.findCredentialAccount(session.user.id);
+    if (!credential?.password) {
+      throw new APIError('BAD_REQUEST', {
+        code: 'EMAIL_FROM_PROVIDER',
+        message: 'This account signs in through a provider; its e-mail address is changed there.',
+      });
+    }
+  }
 });

@@ -147,16 +147,21 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Sign-in',
     summary: 'Session and provider endpoints (read)',
     description:
-      'Handled by the sign-in library: `get-session`, provider callbacks (`callback/{provider}`). Answers are the library’s own.',
+      'Handled by the sign-in library: `get-session`, `list-accounts`, provider callbacks (`callback/{provider}`), `verify-email?token=…&callbackURL=…` (the link mailed to confirm a new address; redirects to `callbackURL`, with `error=…` when the link is spent or expired). Answers are the library’s own.',
     access: 'optional-session',
   },
   {
     method: 'post',
     path: '/api/auth/*',
     tag: 'Sign-in',
-    summary: 'Sign up, sign in and sign out',
+    summary: 'Sign up, sign in, sign out and account security',
     description:
-      'Handled by the sign-in library: `sign-up/email`, `sign-in/email`, `sign-in/social`, `sign-in/oauth2`, `sign-out`. Answers are the library’s own.',
+      'Handled by the sign-in library: `sign-up/email`, `sign-in/email`, `sign-in/social`, `sign-in/oauth2`, `sign-out`; ' +
+      '`change-password` `{currentPassword, newPassword}` (ends every other session), `request-password-reset` `{email}` ' +
+      '(mails a single-use link for an hour; the same answer whether the address has an account), `reset-password` ' +
+      '`{token, newPassword}` (ends every session), `change-email` `{newEmail, callbackURL}` (mails a confirmation link ' +
+      'to the new address; accounts with a password only). Bodies: `changePasswordBody`, `requestPasswordResetBody`, ' +
+      '`resetPasswordBody`, `changeEmailBody` in `@bops/shared/api/auth`. Answers are the library’s own.',
     access: 'optional-session',
   },
 

@@ -5,6 +5,8 @@ import { rateLimits } from '../db/schema.ts';
 
 /** Keys in the rate-limit table that belong to sign-in failures per account (the auth library's are per address). */
 const KEY_PREFIX = 'account-sign-in:';
+/** Keys that count password-reset mails per account, so nobody floods a person's inbox from many addresses. */
+export const PASSWORD_RESET_KEY_PREFIX = 'account-password-reset:';
 
 /**
  * Failed sign-ins per account in fixed windows, kept in the database so every API process counts the
@@ -12,9 +14,11 @@ const KEY_PREFIX = 'account-sign-in:';
  */
 export class SignInFailureRepository {
   readonly #db: Database;
+  readonly #prefix: string;
 
-  constructor(db: Database) {
+  constructor(db: Database, prefix = KEY_PREFIX) {
     this.#db = db;
+    this.#prefix = prefix;
   }
 
   /**
@@ -29,7 +33,7 @@ export class SignInFailureRepository {
     const expired = sql`${rateLimits.lastRequest} <= ${now - windowMs}`;
     const [row] = await this.#db
       .insert(rateLimits)
-      .values({ id: randomUUID(), key: KEY_PREFIX + account, count: 1, lastRequest: now })
+      .values({ id: randomUUID(), key: this.#prefix + account, count: 1, lastRequest: now })
       .onConflictDoUpdate({
         target: rateLimits.key,
         set: {
@@ -46,11 +50,11 @@ export class SignInFailureRepository {
     await this.#db
       .update(rateLimits)
       .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-      .where(eq(rateLimits.key, KEY_PREFIX + account));
+      .where(eq(rateLimits.key, this.#prefix + account));
   }
 
   /** A successful sign-in forgets the earlier failures. */
   async clear(account: string): Promise<void> {
-    await this.#db.delete(rateLimits).where(eq(rateLimits.key, KEY_PREFIX + account));
+    await this.#db.delete(rateLimits).where(eq(rateLimits.key, this.#prefix + account));
   }
 }

@@ -7,6 +7,8 @@ import type { SessionCache, SessionOwner } from '../auth/session-cache.ts';
 import type { Config } from '../config/config.ts';
 import { unauthorized } from '../http/http-error.ts';
 import type { SignInFailureRepository } from '../repositories/sign-in-failure.repository.ts';
+import { passwordChangedMail } from '../mail/account-mail.ts';
+import type { Mailer } from '../mail/mailer.ts';
 
 export type SignedInUser = SessionOwner;
 
@@ -29,6 +31,15 @@ export function fetchHeadersOf(request: FastifyRequest): Headers {
  */
 export const ACCOUNT_SIGN_IN_WINDOW_MS = 15 * 60_000;
 
+/** Password-reset mails per account in that window; more asks are answered alike but send nothing. */
+export const PASSWORD_RESET_MAILS_PER_WINDOW = 3;
+
+/** What a request for a reset link is answered, whether the address has an account or not. */
+const RESET_REQUESTED = {
+  status: true,
+  message: 'If this email exists in our system, check your email for the reset link',
+};
+
 function jsonResponse(status: number, body: object, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
@@ -42,22 +53,39 @@ function accountOf(body: unknown): string | null {
   return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : null;
 }
 
+/** Whether the auth library refused the request for a wrong password (not for a malformed or weak one). */
+async function isWrongPassword(path: string, response: Response): Promise<boolean> {
+  if (path === '/api/auth/sign-in/email') return response.status === 401;
+  if (response.status !== 400) return false;
+  const answer = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
+  return answer?.code === 'INVALID_PASSWORD';
+}
+
 export class AuthService {
   readonly #auth: Auth;
   readonly #config: Config;
   readonly #sessions: SessionCache;
   readonly #failures: SignInFailureRepository;
+  readonly #resetMails: SignInFailureRepository;
+  readonly #mailer: Mailer;
 
   constructor(deps: {
     auth: Auth;
     config: Config;
     sessionCache: SessionCache;
     signInFailures: SignInFailureRepository;
+    passwordResetMails: SignInFailureRepository;
+    mailer: Mailer;
   }) {
     this.#auth = deps.auth;
     this.#config = deps.config;
     this.#sessions = deps.sessionCache;
     this.#failures = deps.signInFailures;
+    this.#resetMails = deps.passwordResetMails;
+    this.#mailer = deps.mailer;
   }
 
   signInMethods(): SignInMethods {
@@ -68,12 +96,21 @@ export class AuthService {
   }
 
   /**
-   * Answers a request under /api/auth/ (sign-up, sign-in, callbacks, sign-out, session). `body` is the
-   * parsed JSON the request carries; the request's path is the one the router matched, normalised.
+   * Answers a request under /api/auth/ (sign-up, sign-in, callbacks, sign-out, session, password and address
+   * changes). `body` is the parsed JSON the request carries; the request's path is the one the router matched,
+   * normalised. Wrong passwords count against the account whether they come from the sign-in form or the
+   * password-change form (a stolen session must not guess its way to the password either).
    */
   async handle(request: Request, body?: unknown): Promise<Response> {
     const path = new URL(request.url).pathname;
-    const account = request.method === 'POST' && path === '/api/auth/sign-in/email' ? accountOf(body) : null;
+    if (request.method !== 'POST') return this.#auth.handler(request);
+    if (path === '/api/auth/request-password-reset') return this.#requestPasswordReset(request, body);
+    let account: string | null = null;
+    if (path === '/api/auth/sign-in/email') account = accountOf(body);
+    else if (path === '/api/auth/change-password') {
+      const session = await this.#auth.api.getSession({ headers: request.headers }).catch(() => null);
+      account = session ? session.user.email.trim().toLowerCase() : null;
+    }
     if (!account) return this.#auth.handler(request);
     const max = this.#config.auth.signInAccountLimit;
     const windowMs = ACCOUNT_SIGN_IN_WINDOW_MS;
@@ -91,9 +128,33 @@ export class AuthService {
       );
     }
     const response = await this.#auth.handler(request);
-    if (response.ok) await this.#failures.clear(account);
-    else if (response.status !== 401) await this.#failures.release(account);
+    if (response.ok) {
+      await this.#failures.clear(account);
+      if (path === '/api/auth/change-password') await this.#tellPasswordChanged(response);
+    } else if (!(await isWrongPassword(path, response))) await this.#failures.release(account);
     return response;
+  }
+
+  /** A reset link is mailed at most a few times per account and window; past that the answer is the same. */
+  async #requestPasswordReset(request: Request, body: unknown): Promise<Response> {
+    const account = accountOf(body);
+    if (account) {
+      const mails = await this.#resetMails.reserve(account, ACCOUNT_SIGN_IN_WINDOW_MS);
+      if (mails.count > PASSWORD_RESET_MAILS_PER_WINDOW) return jsonResponse(200, RESET_REQUESTED);
+    }
+    return this.#auth.handler(request);
+  }
+
+  async #tellPasswordChanged(response: Response): Promise<void> {
+    const answer = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { user?: { email?: string; name?: string } } | null;
+    const to = answer?.user?.email;
+    if (!to) return;
+    await this.#mailer
+      .send(passwordChangedMail({ to, name: answer.user?.name, publicUrl: this.#config.publicUrl }))
+      .catch(() => undefined);
   }
 
   async currentUser(request: FastifyRequest): Promise<SignedInUser | null> {

@@ -7,7 +7,10 @@ import { CrashReportRepository } from '../repositories/crash-report.repository.t
 import { MusicRepository } from '../repositories/music.repository.ts';
 import { PlaylistRepository } from '../repositories/playlist.repository.ts';
 import { UserRepository } from '../repositories/user.repository.ts';
-import { SignInFailureRepository } from '../repositories/sign-in-failure.repository.ts';
+import {
+  PASSWORD_RESET_KEY_PREFIX,
+  SignInFailureRepository,
+} from '../repositories/sign-in-failure.repository.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { UploadReceiver } from '../http/upload-receiver.ts';
 import type { SessionCache } from '../auth/session-cache.ts';
@@ -24,7 +27,7 @@ import { CatalogService } from './catalog.service.ts';
 import { VoiceCloneService } from './voice-clone.service.ts';
 import { VoiceCloneRepository } from '../repositories/voice-clone.repository.ts';
 import { CreationRepository } from '../repositories/creation.repository.ts';
-import { Mailer } from '../mail/mailer.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { CpuPool } from '../workers/cpu-pool.ts';
 import { AnalyticsRepository } from '../repositories/analytics.repository.ts';
 import { TakedownRepository } from '../repositories/takedown.repository.ts';
@@ -73,6 +76,8 @@ export interface ServiceDeps {
   logger: FastifyBaseLogger;
   cpu: CpuPool;
   uploads: UploadReceiver;
+  /** Every mail of the instance goes out through this one. */
+  mailer: Mailer;
   /** The instance's signing secret; also keys the hashes that stand for visitors' addresses. */
   secret: string;
 }
@@ -86,7 +91,7 @@ export function createServices(deps: ServiceDeps): Services {
     music,
     readCache: deps.readCache,
   });
-  const mailer = new Mailer(deps.config.mail);
+  const { mailer } = deps;
   const voiceClones = new VoiceCloneService({
     config: deps.config,
     clones: new VoiceCloneRepository(db),
@@ -116,6 +121,8 @@ export function createServices(deps: ServiceDeps): Services {
       config: deps.config,
       sessionCache: deps.sessionCache,
       signInFailures: new SignInFailureRepository(db),
+      passwordResetMails: new SignInFailureRepository(db, PASSWORD_RESET_KEY_PREFIX),
+      mailer,
     }),
     profile: new ProfileService({ users, storage: deps.storage, queue: deps.queue }),
     account: new AccountService({

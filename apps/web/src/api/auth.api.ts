@@ -3,6 +3,13 @@
  * outside RTK Query. Relative URLs only: the cookie is httpOnly and the server checks Origin on every POST.
  */
 
+import type {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  RequestPasswordResetBody,
+  ResetPasswordBody,
+} from '@bops/shared/api/auth';
+
 export interface SessionUser {
   id: string;
   email: string;
@@ -40,6 +47,14 @@ export interface AuthApi {
   /** Starts an OAuth/OIDC sign-in and answers the provider URL to go to. */
   signInOAuth2(body: OAuthSignInRequest): Promise<{ url: string }>;
   signOut(): Promise<void>;
+  /** The ways this account signs in (`credential` is a password); provider accounts have no password to change. */
+  listSignInKinds(): Promise<string[]>;
+  /** Sets a new password; every other session of the account ends. */
+  changePassword(body: ChangePasswordBody): Promise<void>;
+  requestPasswordReset(body: RequestPasswordResetBody): Promise<void>;
+  resetPassword(body: ResetPasswordBody): Promise<void>;
+  /** Mails a confirmation link to the new address; the address changes when it is opened. */
+  changeEmail(body: ChangeEmailBody): Promise<void>;
 }
 
 async function call(fetchFn: typeof fetch, path: string, init?: { body: unknown }): Promise<unknown> {
@@ -105,6 +120,24 @@ export function createAuthApi(
     },
     async signOut() {
       await call(fetchFn, 'sign-out', { body: {} });
+    },
+    async listSignInKinds() {
+      const accounts = await call(fetchFn, 'list-accounts');
+      return Array.isArray(accounts)
+        ? accounts.map((account) => String((account as { providerId?: unknown }).providerId))
+        : [];
+    },
+    async changePassword(body) {
+      await call(fetchFn, 'change-password', { body });
+    },
+    async requestPasswordReset(body) {
+      await call(fetchFn, 'request-password-reset', { body });
+    },
+    async resetPassword(body) {
+      await call(fetchFn, 'reset-password', { body });
+    },
+    async changeEmail(body) {
+      await call(fetchFn, 'change-email', { body });
     },
   };
 }

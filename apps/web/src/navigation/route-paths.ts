@@ -5,6 +5,7 @@ export const paths = {
   signIn: '/sign-in',
   signInPopup: '/sign-in/popup',
   signInPopupDone: '/sign-in/popup-done',
+  resetPassword: '/reset-password',
   tutorial: '/tutorial',
   communityGuidelines: '/community-guidelines',
   privacyPolicy: '/privacy-policy',

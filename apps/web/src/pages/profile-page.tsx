@@ -22,6 +22,7 @@ import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
 import { Status } from '../store/status.ts';
 import { PageLayout } from './page-layout.tsx';
 import { AccountDataSection } from './account-data-section.tsx';
+import { SecuritySection } from './security-section.tsx';
 import {
   checkPhoto,
   profileFormValues,
@@ -181,6 +182,7 @@ export default function ProfilePage() {
           </Button>
         </Box>
       </Stack>
+      <SecuritySection email={user?.email ?? ''} name={user?.displayName ?? ''} />
       <AccountDataSection email={user?.email ?? ''} />
     </PageLayout>
   );

@@ -8,6 +8,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -36,6 +37,8 @@ import {
   type SignInFormValues,
 } from '../auth/sign-in-form.ts';
 import { defaultSignedInPath, isSharedMusicPath } from '../navigation/route-paths.ts';
+import { emailProblem, securityErrorOf, type AuthRefusal } from '../auth/account-security.ts';
+import { requestPasswordReset } from '../auth/account-security.thunks.ts';
 import { signInReset } from '../store/account.slice.ts';
 import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
 import { Status } from '../store/status.ts';
@@ -65,10 +68,92 @@ function ProviderButton({
   );
 }
 
+/** "Forgot password?": asks for the address and has a single-use reset link mailed to it. */
+function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState<string | undefined>();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = emailProblem(email);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await dispatch(requestPasswordReset({ email: email.trim() })).unwrap();
+      setSentTo(email.trim());
+    } catch (refusal) {
+      setFailure(t(securityErrorOf(refusal as AuthRefusal).key));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={(event: FormEvent) => void submit(event)}
+      aria-labelledby="forgot-title"
+    >
+      <Typography id="forgot-title" variant="h6" component="h2">
+        {t('security.forgotTitle')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('security.forgotHint')}
+      </Typography>
+      <TextField
+        label={t('signIn.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        fullWidth
+        value={email}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          setError(undefined);
+        }}
+        error={Boolean(error)}
+        helperText={error ? t(error) : undefined}
+      />
+      {sentTo && (
+        <Alert severity="success" role="status">
+          {t('security.resetLinkSent', { email: sentTo })}
+        </Alert>
+      )}
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={busy}
+        startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+      >
+        {t('security.sendResetLink')}
+      </Button>
+      <Button onClick={onBack}>{t('security.backToSignIn')}</Button>
+    </Stack>
+  );
+}
+
 function LocalAccountForm({ busy }: { busy: boolean }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const [search, setSearch] = useSearchParams();
   const [mode, setMode] = useState<SignInFormMode>('signIn');
+  const forgot = search.get('forgot') === '1';
+  const setForgot = (open: boolean) => {
+    const next = new URLSearchParams(search);
+    if (open) next.set('forgot', '1');
+    else next.delete('forgot');
+    setSearch(next, { replace: true });
+    dispatch(signInReset());
+  };
   const [values, setValues] = useState<SignInFormValues>({ name: '', email: '', password: '' });
   const [errors, setErrors] = useState<SignInFormErrors>({});
   const field = (name: keyof SignInFormValues) => ({
@@ -95,6 +180,7 @@ function LocalAccountForm({ busy }: { busy: boolean }) {
     if (mode === 'signIn') void dispatch(signInWithEmail({ email, password: values.password }));
     else void dispatch(signUpWithEmail({ name: values.name.trim(), email, password: values.password }));
   };
+  if (forgot) return <ForgotPasswordForm initialEmail={values.email} onBack={() => setForgot(false)} />;
   return (
     <Box>
       <Tabs
@@ -136,6 +222,17 @@ function LocalAccountForm({ busy }: { busy: boolean }) {
                 : undefined
           }
         />
+        {mode === 'signIn' && (
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            onClick={() => setForgot(true)}
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            {t('security.forgotLink')}
+          </Link>
+        )}
         <Button
           type="submit"
           variant="contained"
