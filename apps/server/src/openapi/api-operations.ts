@@ -3,7 +3,7 @@ import { deleteAccountBody } from '@bops/shared/api/account';
 import { analyticsBatchBody } from '@bops/shared/api/analytics';
 import { signInMethodsSchema } from '@bops/shared/api/auth';
 import { artistFileParams, musicFileParams as catalogFileParams } from '@bops/shared/api/catalog';
-import { createMusicBody, taskParams } from '@bops/shared/api/creation';
+import { createMusicBody, dailyAllowanceSchema, taskParams } from '@bops/shared/api/creation';
 import { healthResponse } from '@bops/shared/api/health';
 import { generateLyricsBody } from '@bops/shared/api/lyrics';
 import {
@@ -287,6 +287,16 @@ export const apiOperations: ApiOperation[] = [
       files: { song: { description: `The song (${SONG_FILE_ACCEPT})`, required: true } },
     },
     response: submitted,
+  },
+  {
+    method: 'get',
+    path: '/api/music/daily_allowance',
+    tag: 'Creating',
+    summary: 'How many creations are left today',
+    description:
+      'Raps and covers started today (UTC) that did not fail count; the count starts again at `resetsAt`.',
+    access: 'signed-in',
+    response: dailyAllowanceSchema,
   },
   {
     method: 'get',

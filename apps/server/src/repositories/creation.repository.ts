@@ -27,11 +27,30 @@ export class DailyLimitReachedError extends Error {}
 
 const utcDay = (date = new Date()) => date.toISOString().slice(0, 10);
 
+/** The tasks that use up a person's daily creations: raps and covers started that day that did not fail. */
+function countsToward(userId: string, day: string) {
+  return and(
+    eq(creationTasks.userId, userId),
+    eq(creationTasks.createdDay, day),
+    inArray(creationTasks.kind, ['rap', 'song_cover']),
+    ne(creationTasks.status, 'failed'),
+  );
+}
+
 export class CreationRepository {
   readonly #db: Database;
 
   constructor(db: Database) {
     this.#db = db;
+  }
+
+  /** How many creations the person has used today (UTC), counted as the limit counts them. */
+  async usedToday(userId: string, now = new Date()): Promise<number> {
+    const [{ used } = { used: 0 }] = await this.#db
+      .select({ used: count() })
+      .from(creationTasks)
+      .where(countsToward(userId, utcDay(now)));
+    return used;
   }
 
   /**
@@ -46,14 +65,7 @@ export class CreationRepository {
       const [{ used } = { used: 0 }] = await tx
         .select({ used: count() })
         .from(creationTasks)
-        .where(
-          and(
-            eq(creationTasks.userId, creation.userId),
-            eq(creationTasks.createdDay, day),
-            inArray(creationTasks.kind, ['rap', 'song_cover']),
-            ne(creationTasks.status, 'failed'),
-          ),
-        );
+        .where(countsToward(creation.userId, day));
       if (used >= limit) throw new DailyLimitReachedError();
       await tx.insert(musicItems).values({
         id: creation.musicId,

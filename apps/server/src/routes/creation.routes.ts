@@ -14,6 +14,11 @@ export async function creationRoutes(
 
   app.get('/api/music/mixMusicSelection_v2', async () => ok(services.creation.musicSelections()));
 
+  app.get('/api/music/daily_allowance', async (request) => {
+    const user = await services.auth.requireUser(request);
+    return ok(await services.creation.dailyAllowance(user.id));
+  });
+
   app.post('/api/music/createMusic/v3', async (request, reply) => {
     const user = await services.auth.requireUser(request);
     const result = await services.creation.createRap(user, createMusicBody.parse(request.body ?? {}));

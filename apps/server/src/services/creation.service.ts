@@ -17,6 +17,7 @@ import type { JobQueue, JobRun } from '../jobs/job-queue.ts';
 import { sweepAction, type SweepResult } from '../jobs/job-sweeper.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { CreationRepository } from '../repositories/creation.repository.ts';
+import type { DailyAllowance } from '@bops/shared/api/creation';
 import { DailyLimitReachedError, type CreationTaskRow } from '../repositories/creation.repository.ts';
 import { FLOW_STYLE_IDS, isFlowStyleId, type FlowStyleId } from '@bops/shared';
 import { CREATE_MUSIC_LIMITS, type CreateMusicBody } from '@bops/shared/api/creation';
@@ -174,6 +175,14 @@ export class CreationService {
       ]),
     );
     return { musics, moods: listMoods() };
+  }
+
+  /** How many creations the person may still start today; failed ones gave their slot back. */
+  async dailyAllowance(userId: string, now = new Date()): Promise<DailyAllowance> {
+    const limit = this.#config.dailyCreationLimit;
+    const used = await this.#creations.usedToday(userId, now);
+    const tomorrow = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+    return { limit, used, left: Math.max(0, limit - used), resetsAt: tomorrow.toISOString() };
   }
 
   /** Accepts a rap creation: checks it, records the song and task within the daily limit, queues the render. */

@@ -1,4 +1,5 @@
 import type { MusicItem } from '@bops/shared';
+import type { DailyAllowance } from '@bops/shared/api/creation';
 import { bopsApi } from './bops.api.ts';
 
 /** docs/PRODUCT.md#entities Artist, as `GET music/rapArtists/v3` sends it. */
@@ -111,6 +112,11 @@ export const creationApi = bopsApi.enhanceEndpoints({ addTagTypes: ['Playlists']
       query: (body) => ({ url: 'music/createMusic/v3', method: 'POST', body }),
       invalidatesTags: ['Processes'],
     }),
+    // Asked afresh on each step: a creation started elsewhere (a cover, another tab) counts too.
+    getDailyAllowance: build.query<DailyAllowance, void>({
+      query: () => 'music/daily_allowance',
+      providesTags: ['Processes'],
+    }),
     getCreation: build.query<CreationProgress, string>({
       query: (taskId) => `music/creations/${encodeURIComponent(taskId)}`,
     }),
@@ -126,6 +132,7 @@ export const {
   useGenerateLyricsMutation,
   useCreateMusicMutation,
   useGetCreatedSongQuery,
+  useGetDailyAllowanceQuery,
 } = creationApi;
 
 /** The music id of a create result, whichever name the server gave it (docs/PRODUCT.md#entities). */

@@ -444,6 +444,11 @@ export const en = {
       preparing: 'This beat is still being prepared. Please try again in a minute.',
       choose: 'Choose {{name}}',
     },
+    allowance: {
+      left_one: '{{count}} of {{limit}} creations left today',
+      left_other: '{{count}} of {{limit}} creations left today',
+      none: 'You have made all {{limit}} of today’s creations. You can make more from {{time}}.',
+    },
     review: {
       title: 'Your rap',
       voice: 'Voice',

@@ -10,6 +10,7 @@ import { shownEstimationSeconds } from '../countdown/countdown-tasks.ts';
 import { paths } from '../navigation/route-paths.ts';
 import { draftChanged } from '../store/creation.slice.ts';
 import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
+import { DailyAllowanceNote } from './daily-allowance-note.tsx';
 import { RapDetailsFields } from './rap-details-fields.tsx';
 import { RapFinishFields } from './rap-finish-fields.tsx';
 import {
@@ -123,6 +124,7 @@ export function RapFormStep({ step }: { step: number }) {
       nextDisabled={submitting}
       nextIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
     >
+      <DailyAllowanceNote />
       {step === 1 && <RapDetailsFields {...fieldsProps} />}
       {step === 2 && <RapVoiceFields {...fieldsProps} />}
       {step === 3 && <RapLyricsFields {...fieldsProps} />}

@@ -50,3 +50,13 @@ export const createMusicBody = z.object({
 export type CreateMusicBody = z.infer<typeof createMusicBody>;
 
 export const taskParams = z.object({ taskId: z.string().uuid() });
+
+/** `GET /api/music/daily_allowance`: the person's creations (raps and covers) today, counted as the limit counts them. */
+export const dailyAllowanceSchema = z.object({
+  limit: z.number().int().positive(),
+  used: z.number().int().nonnegative(),
+  left: z.number().int().nonnegative(),
+  /** When the count starts again (the next midnight UTC), ISO 8601. */
+  resetsAt: z.string(),
+});
+export type DailyAllowance = z.infer<typeof dailyAllowanceSchema>;
