@@ -127,7 +127,7 @@ describe('the signed-in home', () => {
       'POST /api/analytics/events': { status: 202, body: { statusCode: 202, data: { stored: 1 } } },
     });
     vi.stubGlobal('fetch', fetchFn);
-    const { store } = renderApp('/playlist/p1', { preloadedState: signedIn, services: services() });
+    const { player } = renderApp('/playlist/p1', { preloadedState: signedIn, services: services() });
     const songs = await screen.findByRole('list', { name: 'Songs' });
     const rows = within(songs).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
@@ -140,15 +140,10 @@ describe('the signed-in home', () => {
     ).toBe(true);
 
     await userEvent.click(within(rows[0]!).getByRole('button', { name: 'Play Night Drive' }));
-    await waitFor(() =>
-      expect(store.getState().music.currentMusic).toMatchObject({
-        playlistId: 'p1',
-        musicId: 'm1',
-        isPlaying: true,
-      }),
-    );
+    await waitFor(() => expect(player.getState()).toMatchObject({ musicId: 'm1', playing: true }));
+    expect(player.getState().queue.playlistId).toBe('p1');
     // Songs without audio stay out of the queue.
-    expect(store.getState().music.queue.musicIds).toEqual(['m1']);
+    expect(player.getState().queue.entries.map((entry) => entry.musicId)).toEqual(['m1']);
   });
 
   it("offers rename and delete on the person's own songs only, and sends them", async () => {

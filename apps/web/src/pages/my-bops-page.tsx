@@ -23,7 +23,8 @@ import { useShare } from '../music/use-share.tsx';
 import { paths } from '../navigation/route-paths.ts';
 import { NoticeList } from '../notices/notice-list.tsx';
 import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
-import { displayModeChanged, queueStarted, type DisplayMode } from '../store/music.slice.ts';
+import { displayModeChanged, type DisplayMode } from '../store/music.slice.ts';
+import { usePlayer, usePlayerState } from '../player/use-player.ts';
 
 type HomeView = 'home' | 'listen' | 'playlist' | 'special';
 
@@ -88,15 +89,15 @@ function useLoadIntoPlayer(
   ready: boolean,
   request: { playlistId: string | null; musicIds: string[]; musicId: string; special: boolean },
 ) {
-  const dispatch = useAppDispatch();
-  const currentId = useAppSelector((state) => state.music.currentMusic.musicId);
+  const player = usePlayer();
+  const currentId = usePlayerState((state) => state.musicId);
   const loadedFor = useRef<string | null>(null);
   const key = `${request.playlistId}/${request.musicId}`;
   useEffect(() => {
     if (!ready || loadedFor.current === key) return;
     loadedFor.current = key;
     if (currentId === request.musicId) return;
-    dispatch(queueStarted({ ...request, autoplay: false }));
+    player.start(request, { autoplay: false });
   });
 }
 

@@ -61,19 +61,14 @@ describe('the shared playlist page', () => {
       'GET /api/music/shared-playlist/p1': { body: { statusCode: 200, data: playlist } },
     });
     vi.stubGlobal('fetch', fetchFn);
-    const { store } = renderApp('/shared/p1');
+    const { player } = renderApp('/shared/p1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Chill' })).toBeTruthy();
     // Public: the page asked the public endpoint, without any sign-in redirect.
     expect(calls.some((call) => call.url === '/api/music/shared-playlist/p1')).toBe(true);
 
     await userEvent.click(screen.getByRole('button', { name: 'Play' }));
-    await waitFor(() =>
-      expect(store.getState().music.currentMusic).toMatchObject({
-        musicId: 'm1',
-        playlistId: 'p1',
-        isPlaying: true,
-      }),
-    );
+    await waitFor(() => expect(player.getState()).toMatchObject({ musicId: 'm1', playing: true }));
+    expect(player.getState().queue.playlistId).toBe('p1');
 
     const songs = screen.getByRole('list', { name: 'Songs' });
     await userEvent.click(within(songs).getByRole('button', { name: 'More options for Night Drive' }));

@@ -43,7 +43,7 @@ describe('the shared song page', () => {
       'GET /api/music/shared/m1': { body: { statusCode: 200, data: music } },
     });
     vi.stubGlobal('fetch', fetchFn);
-    const { store } = renderApp('/listen/m1');
+    const { player } = renderApp('/listen/m1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Night Drive' })).toBeTruthy();
     expect(screen.getByText('by Ada')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/listen/m1');
@@ -51,14 +51,10 @@ describe('the shared song page', () => {
     expect(calls.some((call) => call.url === '/api/music/shared/m1')).toBe(true);
     expect(calls.some((call) => call.url.startsWith('/api/music/getMusic/'))).toBe(false);
     // The song waits in the player, and plays from the page.
-    await waitFor(() =>
-      expect(store.getState().music.currentMusic).toMatchObject({ musicId: 'm1', isPlaying: false }),
-    );
+    await waitFor(() => expect(player.getState()).toMatchObject({ musicId: 'm1', playing: false }));
     const songs = screen.getByRole('list', { name: 'Songs' });
     await userEvent.click(within(songs).getByRole('button', { name: 'Play Night Drive' }));
-    await waitFor(() =>
-      expect(store.getState().music.currentMusic).toMatchObject({ musicId: 'm1', isPlaying: true }),
-    );
+    await waitFor(() => expect(player.getState()).toMatchObject({ musicId: 'm1', playing: true }));
 
     await userEvent.click(within(songs).getByRole('button', { name: 'More options for Night Drive' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Add to playlist' }));

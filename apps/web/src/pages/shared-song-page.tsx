@@ -13,8 +13,7 @@ import { CoverImage } from '../music/cover-image.tsx';
 import { truncateText } from '../music/music-format.ts';
 import { SongList } from '../music/song-list.tsx';
 import { paths } from '../navigation/route-paths.ts';
-import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
-import { queueStarted } from '../store/music.slice.ts';
+import { usePlayer, usePlayerState } from '../player/use-player.ts';
 import { VisitorInvite } from '../music/visitor-invite.tsx';
 
 /**
@@ -27,8 +26,8 @@ export default function SharedSongPage() {
   const { musicId = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
-  const dispatch = useAppDispatch();
-  const currentId = useAppSelector((state) => state.music.currentMusic.musicId);
+  const player = usePlayer();
+  const currentId = usePlayerState((state) => state.musicId);
   const { data: music, isLoading, isError } = useGetSharedMusicQuery(musicId);
   const signIn = () =>
     navigate(`${paths.signIn}?${new URLSearchParams({ next: location.pathname, shared: '1' }).toString()}`);
@@ -41,9 +40,7 @@ export default function SharedSongPage() {
     if (!playable || loadedFor.current === musicId) return;
     loadedFor.current = musicId;
     if (currentId === musicId) return;
-    dispatch(
-      queueStarted({ playlistId: null, musicIds: [musicId], musicId, special: false, autoplay: false }),
-    );
+    player.start({ playlistId: null, musicIds: [musicId], musicId }, { autoplay: false });
   });
 
   return (

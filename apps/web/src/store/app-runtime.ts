@@ -1,5 +1,6 @@
 import type { Session } from '../api/auth.api.ts';
 import type { PrefetchedSession } from '../auth/account.thunks.ts';
+import type { BopsPlayer } from '../player/bops-player.ts';
 import type { AppStore } from './store.ts';
 
 /**
@@ -11,6 +12,8 @@ export interface StoreHandle {
   /** Start-up check (docs/PRODUCT.md#states); a check already answered before the store loaded is passed in. */
   checkSession(prefetched?: PrefetchedSession): Promise<void>;
   signOut(): void;
+  /** The music player: made with the store, so music keeps playing from page to page. */
+  player: BopsPlayer;
 }
 
 /** What the shell and the route guards need to know about the person. */

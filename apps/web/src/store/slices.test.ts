@@ -3,7 +3,6 @@ import { toUser } from '../auth/user.ts';
 import { sampleProfile } from '../test/test-app.tsx';
 import { accountSlice, initialAccountState, loggedOut, profileLoaded, userUpdated } from './account.slice.ts';
 import { creationSlice, processCompleted, processesReset, processStarted } from './creation.slice.ts';
-import { initialMusicState, musicSlice, repeatSingleChanged, shuffleChanged } from './music.slice.ts';
 import { Status } from './status.ts';
 import { createAppStore } from './store.ts';
 import { fakeServices } from '../test/test-app.tsx';
@@ -64,16 +63,5 @@ describe('creation', () => {
     expect(state.processCount).toBe(0);
     state = creationSlice.reducer(creationSlice.reducer(state, processStarted()), processesReset());
     expect(state.processCount).toBe(0);
-  });
-});
-
-describe('music', () => {
-  it('turns shuffle off when repeat-single goes on', () => {
-    let state = musicSlice.reducer(initialMusicState, shuffleChanged(true));
-    state = musicSlice.reducer(state, repeatSingleChanged(true));
-    expect(state.currentMusic).toMatchObject({ repeatSingle: true, shuffle: false });
-    state = musicSlice.reducer(state, shuffleChanged(true));
-    state = musicSlice.reducer(state, repeatSingleChanged(false));
-    expect(state.currentMusic).toMatchObject({ repeatSingle: false, shuffle: true });
   });
 });

@@ -1,13 +1,15 @@
 import { checkSession, signOut } from '../auth/account.thunks.ts';
+import { BopsPlayer } from '../player/bops-player.ts';
 import type { StoreHandle } from './app-runtime.ts';
 import { createBrowserServices } from './app-services.ts';
 import { keepDraftSaved, readSavedDraft } from '../rap/draft-storage.ts';
 import { initialCreationState } from './creation.slice.ts';
 import { createAppStore, type AppStore } from './store.ts';
 
-export function createStoreHandle(store: AppStore): StoreHandle {
+export function createStoreHandle(store: AppStore, player: BopsPlayer = new BopsPlayer()): StoreHandle {
   return {
     store,
+    player,
     async checkSession(prefetched) {
       await store.dispatch(checkSession(prefetched));
     },

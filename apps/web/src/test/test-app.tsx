@@ -6,6 +6,7 @@ import { toUser } from '../auth/user.ts';
 import type { Session } from '../api/auth.api.ts';
 import { AppProviders } from '../app.tsx';
 import { AppRoutes } from '../app-routes.tsx';
+import { BopsPlayer } from '../player/bops-player.ts';
 import { initialAccountState } from '../store/account.slice.ts';
 import type { AppServices } from '../store/app-services.ts';
 import { AppRuntime } from '../store/app-runtime.ts';
@@ -124,13 +125,19 @@ export function renderApp(
   const entries = Array.isArray(path) ? path : [path];
   const services = options.services ?? fakeServices().services;
   const store = createAppStore(services, options.preloadedState);
+  // jsdom keeps the element and its events but plays no sound; play() answers as a browser that allowed it.
+  const audio = document.createElement('audio');
+  audio.play = vi.fn(async () => undefined);
+  audio.pause = vi.fn();
+  audio.load = vi.fn();
+  const player = new BopsPlayer({ audio, storage: null, mediaSession: null });
   const view = render(
-    <AppProviders runtime={new AppRuntime({ handle: createStoreHandle(store) })}>
+    <AppProviders runtime={new AppRuntime({ handle: createStoreHandle(store, player) })}>
       <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
         <AppRoutes />
         <LocationProbe />
       </MemoryRouter>
     </AppProviders>,
   );
-  return { ...view, store, services };
+  return { ...view, store, services, player };
 }

@@ -1,15 +1,15 @@
 import { lazy, Suspense } from 'react';
 import GlobalStyles from '@mui/material/GlobalStyles';
-import { useAppSelector } from '../store/hooks.ts';
+import { usePlayerState } from './use-player.ts';
 
 const MusicPlayer = lazy(() => import('./music-player.tsx'));
 
 /** Same as the bar's height in music-player.tsx. */
 const barHeight = 88;
 
-/** Keeps the player code out of the first load until someone plays a song, and leaves room for the bar. */
+/** Keeps the player's looks out of the first load until someone plays a song, and leaves room for the bar. */
 export function PlayerHost() {
-  const active = useAppSelector((state) => state.music.currentMusic.musicId !== null);
+  const active = usePlayerState((state) => state.musicId !== null);
   if (!active) return null;
   return (
     <>
