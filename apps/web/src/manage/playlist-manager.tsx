@@ -142,20 +142,10 @@ export function PlaylistManager({
             />
           }
           label={t('music.playlist.private')}
-          sx={{ mr: 0, display: { xs: 'none', sm: 'flex' } }}
+          sx={{ mr: 0, flexShrink: 0 }}
         />
       </Stack>
       <Stack direction="row" spacing={0.5} sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Switch
-          size="small"
-          checked={playlist.private}
-          disabled={busy}
-          onChange={(event) =>
-            void run(() => update({ id: playlist.id, private: event.target.checked }).unwrap())
-          }
-          slotProps={{ input: { 'aria-label': t('manage.privateOf', { title: playlist.title }) } }}
-          sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
-        />
         <Button
           size="small"
           startIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}

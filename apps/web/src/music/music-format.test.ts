@@ -4,6 +4,7 @@ import {
   coverSrc,
   formatCount,
   formatDuration,
+  songCaption,
   truncateCaption,
   truncateText,
 } from './music-format.ts';
@@ -77,5 +78,14 @@ describe('coverSrc', () => {
     expect(coverSrc('')).toBe(DEFAULT_COVER);
     expect(coverSrc(null)).toBe(DEFAULT_COVER);
     expect(coverSrc('covers/raw-key.png')).toBe(DEFAULT_COVER);
+  });
+});
+
+describe('songCaption', () => {
+  it('shows the prompt, but not one that only repeats the title', () => {
+    expect(songCaption({ musicName: 'Night Shift', prompt: 'coding late' })).toBe('coding late');
+    expect(songCaption({ musicName: 'Night Shift', prompt: ' night shift ' })).toBeNull();
+    expect(songCaption({ musicName: 'Night Shift', prompt: '' })).toBeNull();
+    expect(songCaption({ musicName: 'Night Shift' })).toBeNull();
   });
 });

@@ -53,3 +53,13 @@ export function coverSrc(path: string | null | undefined): string {
   if (path.startsWith('/api/') || path.startsWith(DEFAULT_COVER) || /^https?:\/\//.test(path)) return path;
   return DEFAULT_COVER;
 }
+
+/**
+ * The line under a song's title and artist: its prompt, unless that only repeats the title (the demo songs'
+ * prompt is their title), so a row never reads title / artist / title.
+ */
+export function songCaption(song: { musicName: string; prompt?: string | null }): string | null {
+  const prompt = song.prompt?.trim() ?? '';
+  if (prompt === '' || prompt.toLowerCase() === song.musicName.trim().toLowerCase()) return null;
+  return truncateCaption(prompt);
+}

@@ -27,7 +27,7 @@ import { paths } from '../navigation/route-paths.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import { AddToPlaylistDialog } from './add-to-playlist-dialog.tsx';
 import { CoverImage } from './cover-image.tsx';
-import { formatCount, formatDuration, truncateCaption, truncateText } from './music-format.ts';
+import { formatCount, formatDuration, songCaption, truncateText } from './music-format.ts';
 import { musicShareLink } from './share-link.ts';
 import { DeleteSongDialog, RenameSongDialog } from './song-owner-dialogs.tsx';
 import { usePlayMusic } from './use-play-music.ts';
@@ -147,14 +147,14 @@ export function SongList({
                       ? t('music.player.failed')
                       : t('music.player.rendering')}
                 </Typography>
-                {music.prompt && (
+                {songCaption(music) && (
                   <Typography
                     variant="caption"
                     color="text.secondary"
                     sx={{ display: { xs: 'none', md: 'block' } }}
                     noWrap
                   >
-                    {truncateCaption(music.prompt)}
+                    {songCaption(music)}
                   </Typography>
                 )}
               </Box>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../i18n/en.translation.ts';
 import {
+  drawerNavGroups,
   footerNavItems,
   legalNavGroup,
   mainNavItems,
@@ -30,6 +31,20 @@ describe('the navigation table', () => {
   it('has the spec menu for a signed-in user, ending with Log off', () => {
     const titles = visibleNavItems(mainNavItems, true).map((item) => translate(item.title));
     expect(titles).toEqual(['Home', 'Create', 'Manage', 'Profile', 'User tutorial', 'Log off']);
+  });
+
+  it('ends the mobile drawer with Log in or Log off, after the legal pages', () => {
+    for (const [authenticated, last] of [
+      [false, 'Log in'],
+      [true, 'Log off'],
+    ] as const) {
+      const groups = drawerNavGroups(authenticated).map((items) =>
+        items.map((item) => translate(item.title)),
+      );
+      expect(groups.at(-1)).toEqual([last]);
+      expect(groups.at(-2)).toEqual(['Legal']);
+      expect(groups.flat().filter((title) => title === last)).toHaveLength(1);
+    }
   });
 
   it('groups Voice cloning, Song cover and Rap under Create', () => {

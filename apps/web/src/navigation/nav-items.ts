@@ -185,6 +185,17 @@ export function visibleNavItems(items: readonly NavItem[], authenticated: boolea
   return visible;
 }
 
+/** Log in and Log off: the last entry of every menu (docs/PRODUCT.md#screens-and-routes). */
+export function isSessionItem(item: NavItem): boolean {
+  return item.id === 'log-in' || item.id === 'log-off';
+}
+
+/** The mobile drawer's groups: the main navigation, the legal pages, then Log in or Log off on its own, last. */
+export function drawerNavGroups(authenticated: boolean): NavItem[][] {
+  const main = visibleNavItems(mainNavItems, authenticated);
+  return [main.filter((item) => !isSessionItem(item)), [legalNavGroup], main.filter(isSessionItem)];
+}
+
 export function navItemUrl(item: NavItem, authenticated: boolean): string | undefined {
   return authenticated && item.signedInUrl ? item.signedInUrl : item.url;
 }

@@ -98,10 +98,10 @@ describe('the mobile shell', () => {
       'Song cover',
       'Rap',
       'User tutorial',
-      'Log in',
       'Community guidelines',
       'Privacy policy',
       'Terms and conditions',
+      'Log in',
     ]);
     expect(within(nav).getByRole('link', { name: 'Privacy policy' }).getAttribute('target')).toBe(
       'bops-privacy-policy',

@@ -10,7 +10,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
-import { legalNavGroup, mainNavItems, visibleNavItems, type NavItem } from '../navigation/nav-items.ts';
+import { drawerNavGroups, type NavItem } from '../navigation/nav-items.ts';
 import { useSession } from '../store/runtime-context.tsx';
 import { AppLogo } from './app-logo.tsx';
 import { navLinkProps } from './nav-link-props.ts';
@@ -80,7 +80,7 @@ function DrawerEntry({
 export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { authenticated } = useSession();
-  const groups = [visibleNavItems(mainNavItems, authenticated), [legalNavGroup]];
+  const groups = drawerNavGroups(authenticated);
   return (
     <Drawer
       open={open}

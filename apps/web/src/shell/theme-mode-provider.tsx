@@ -36,7 +36,8 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   return (
     <ThemeModeContext.Provider value={value}>
       <ThemeProvider theme={theme}>
-        <CssBaseline />
+        {/* Native controls (the recorder's audio preview, scrollbars) follow the mode: dark on the dark page. */}
+        <CssBaseline enableColorScheme />
         {children}
       </ThemeProvider>
     </ThemeModeContext.Provider>

@@ -27,12 +27,29 @@ export function TutorialOffer() {
         severity="info"
         variant="outlined"
         data-testid="tutorial-offer"
+        // On a phone the buttons take a line of their own under the text rather than squeezing into a column.
+        sx={{
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
+          '& .MuiAlert-action': {
+            width: { xs: '100%', sm: 'auto' },
+            ml: { xs: 0, sm: 'auto' },
+            pl: { xs: 0, sm: 2 },
+            pt: { xs: 0, sm: 0.5 },
+            justifyContent: 'flex-end',
+          },
+        }}
         action={
           <Stack direction="row" spacing={1}>
-            <Button color="inherit" size="small" onClick={dismiss}>
+            <Button color="inherit" size="small" onClick={dismiss} sx={{ whiteSpace: 'nowrap' }}>
               {t('tutorial.offer.dismiss')}
             </Button>
-            <Button variant="contained" size="small" component={RouterLink} to={paths.tutorial}>
+            <Button
+              variant="contained"
+              size="small"
+              component={RouterLink}
+              to={paths.tutorial}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
               {t('tutorial.offer.open')}
             </Button>
           </Stack>

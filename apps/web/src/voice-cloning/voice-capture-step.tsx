@@ -18,6 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { VOICE_SAMPLE_MAX_BYTES } from '@bops/shared';
 import { track } from '../analytics/analytics.ts';
 import { useCreateVoiceCloneMutation } from '../api/voice-clone.api.ts';
 import { paths } from '../navigation/route-paths.ts';
@@ -32,7 +33,8 @@ import { VoiceRecorderPanel } from './voice-recorder-panel.tsx';
 import { browserRecorderEnvironment, VoiceRecorder, type RecordedSample } from './voice-recorder.ts';
 
 /** The server's own caps; checking here saves a long upload that would be refused. */
-export const AUDIO_MAX_BYTES = 25 * 1024 * 1024;
+/** The server's own cap (the shared contract), so the hint and the check say what the upload route does. */
+export const AUDIO_MAX_BYTES = VOICE_SAMPLE_MAX_BYTES;
 export const NICKNAME_MAX = 40;
 const audioAccept = '.wav,.m4a,.mp3,.ogg,audio/wav,audio/x-wav,audio/mp4,audio/x-m4a,audio/mpeg,audio/ogg';
 
@@ -202,7 +204,7 @@ export function VoiceCaptureStep({ storage = window.sessionStorage }: { storage?
               {uploaded ? t('voiceCloning.uploader.replace') : t('voiceCloning.uploader.choose')}
             </Button>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {t('voiceCloning.uploader.formats')}
+              {t('voiceCloning.uploader.formats', { megabytes: AUDIO_MAX_BYTES / (1024 * 1024) })}
             </Typography>
             {uploaded && (
               <Box sx={{ mt: 1 }}>

@@ -38,7 +38,7 @@ export const voiceCloningEn = {
   },
   uploader: {
     choose: 'Choose a recording',
-    formats: 'WAV, M4A, MP3 or OGG, at least 20 seconds, up to 25 MB.',
+    formats: 'WAV, M4A, MP3 or OGG, at least 20 seconds, up to {{megabytes}} MB.',
     chosen: '{{name}} ({{size}})',
     replace: 'Choose another recording',
   },

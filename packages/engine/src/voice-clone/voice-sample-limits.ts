@@ -1,3 +1,4 @@
+import { VOICE_SAMPLE_MAX_BYTES } from '@bops/shared';
 import type { Seconds } from '../units.ts';
 import type { AudioFormat } from '../io/audio-decoder.ts';
 
@@ -5,7 +6,7 @@ import type { AudioFormat } from '../io/audio-decoder.ts';
 export const VOICE_SAMPLE_LIMITS = {
   minSeconds: 20 as Seconds,
   maxSeconds: 300 as Seconds,
-  maxBytes: 25 * 1024 * 1024,
+  maxBytes: VOICE_SAMPLE_MAX_BYTES,
   /** Uploads: wav, m4a, mp3, ogg; browser recordings: webm/opus or mp4/aac. */
   formats: ['wav', 'm4a', 'aac', 'mp3', 'oga', 'opus', 'webm'] as AudioFormat[],
 };
