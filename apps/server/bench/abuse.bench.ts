@@ -14,6 +14,7 @@ import { loadConfig } from '../src/config/config.ts';
 import { voiceClones } from '../src/db/schema.ts';
 import { startBops } from '../src/runtime.ts';
 import { buildUser, TEST_ORIGIN } from '../src/test/factories.ts';
+import { buildMusic } from '../src/test/music-factories.ts';
 import { silentLogger } from '../src/test/test-runtime.ts';
 import { buildHostileCorpus } from '../test/hostile/hostile-corpus.ts';
 import {
@@ -42,7 +43,8 @@ try {
     await runtime.database.db
       .insert(voiceClones)
       .values({ id: singerId, userId: person.id, nickname: 'Ready', status: 'ready', modelKey: 'none' });
-    const routes = uploadRoutes(singerId);
+    const song = await buildMusic(runtime, person, { files: false, coverKey: null, thumbnailKey: null });
+    const routes = uploadRoutes(singerId, song.id);
     people.push({ headers: { cookie: person.cookie, origin: TEST_ORIGIN }, routes });
   }
 

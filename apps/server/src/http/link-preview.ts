@@ -8,6 +8,8 @@ export interface LinkPreview {
   url: string;
   /** Absolute URL of the image. */
   image: string;
+  /** The image's side in pixels, when it is a square cover of a known size. */
+  imageSize?: number;
   type: 'music.song' | 'music.playlist';
   /** Absolute URL of the audio, for a song. */
   audio?: string;
@@ -42,6 +44,12 @@ export function withLinkPreview(indexHtml: string, preview: LinkPreview): string
     ['property', 'og:description', preview.description],
     ['property', 'og:url', preview.url],
     ['property', 'og:image', preview.image],
+    ...(preview.imageSize
+      ? [
+          ['property', 'og:image:width', String(preview.imageSize)],
+          ['property', 'og:image:height', String(preview.imageSize)],
+        ]
+      : []),
     ...(preview.audio ? [['property', 'og:audio', preview.audio]] : []),
     ['name', 'twitter:card', 'summary_large_image'],
     ['name', 'twitter:title', preview.title],

@@ -7,6 +7,8 @@ import { createMusicBody, dailyAllowanceSchema, taskParams } from '@bops/shared/
 import { healthResponse } from '@bops/shared/api/health';
 import { generateLyricsBody } from '@bops/shared/api/lyrics';
 import {
+  COVER_PICTURE_FIELD,
+  coverFileQuery,
   deletedMusicSchema,
   likeBody,
   likeResultSchema,
@@ -438,6 +440,31 @@ export const apiOperations: ApiOperation[] = [
   },
   {
     method: 'post',
+    path: '/api/music/song/:musicId/cover',
+    tag: 'Songs',
+    summary: 'Set my song’s cover picture',
+    description:
+      'Re-encoded like a profile photo (square, metadata removed, at most 10 MB); replaces the drawn cover or an earlier picture.',
+    access: 'signed-in',
+    params: musicParams,
+    multipart: {
+      fields: z.object({}),
+      files: { [COVER_PICTURE_FIELD]: { description: 'JPEG, PNG or WebP image', required: true } },
+    },
+    response: musicItemSchema,
+  },
+  {
+    method: 'delete',
+    path: '/api/music/song/:musicId/cover',
+    tag: 'Songs',
+    summary: 'Remove my song’s cover picture',
+    description: 'The song shows the cover drawn from its title, beat, artist and flow again.',
+    access: 'signed-in',
+    params: musicParams,
+    response: musicItemSchema,
+  },
+  {
+    method: 'post',
     path: '/api/music/social/like/:musicId',
     tag: 'Songs',
     summary: 'Like or unlike a song',
@@ -461,9 +488,13 @@ export const apiOperations: ApiOperation[] = [
     path: `/api/music/:musicId/${kind}`,
     tag: 'Songs',
     summary: `A song's ${kind} file`,
-    description: 'Ranges are honoured for audio; private songs answer only their owner.',
+    description:
+      kind === 'cover' || kind === 'thumbnail'
+        ? 'The owner’s picture, or one drawn from the song (640 px JPEG cover, 192 px WebP thumbnail). With the current `v` it may be kept for good; private songs answer only their owner.'
+        : 'Ranges are honoured for audio; private songs answer only their owner.',
     access: 'optional-session',
     params: musicFileParams,
+    ...(kind === 'cover' || kind === 'thumbnail' ? { query: coverFileQuery } : {}),
     response: file(
       kind === 'lyrics'
         ? 'text/plain'

@@ -106,6 +106,30 @@ export class MusicRepository {
   }
 
   /**
+   * Sets (or with nulls clears) the owner's own cover picture; answers the keys it replaced, or null when
+   * they own no song of that id.
+   */
+  async setCoverPicture(
+    id: string,
+    ownerId: string,
+    keys: { coverKey: string | null; thumbnailKey: string | null },
+  ): Promise<{ coverKey: string | null; thumbnailKey: string | null } | null> {
+    return this.#db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ coverKey: musicItems.coverKey, thumbnailKey: musicItems.thumbnailKey })
+        .from(musicItems)
+        .where(and(eq(musicItems.id, id), eq(musicItems.ownerId, ownerId)))
+        .for('update');
+      if (!row) return null;
+      await tx
+        .update(musicItems)
+        .set({ ...keys, updatedAt: new Date() })
+        .where(eq(musicItems.id, id));
+      return row;
+    });
+  }
+
+  /**
    * Deletes the owner's song unless it is still rendering (its job would write files after); its playlist
    * entries, likes and listens go with it (cascades). Says what happened.
    */

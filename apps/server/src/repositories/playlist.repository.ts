@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { musicItems, playlistItems, playlists } from '../db/schema.ts';
-import { musicVisibleTo } from './music.repository.ts';
+import { musicVisibleTo, type MusicRow } from './music.repository.ts';
 
 export type PlaylistRow = typeof playlists.$inferSelect;
 export type PlaylistKind = PlaylistRow['kind'];
@@ -17,6 +17,10 @@ export interface PlaylistEntry {
   musicId: string;
   thumbnailKey: string | null;
   coverKey: string | null;
+  /** What the song's drawn cover shows. */
+  name: string;
+  author: string;
+  context: MusicRow['context'];
 }
 
 export interface PlaylistChanges {
@@ -90,6 +94,9 @@ export class PlaylistRepository {
         musicId: playlistItems.musicId,
         thumbnailKey: musicItems.thumbnailKey,
         coverKey: musicItems.coverKey,
+        name: musicItems.name,
+        author: musicItems.author,
+        context: musicItems.context,
       })
       .from(playlistItems)
       .innerJoin(musicItems, eq(musicItems.id, playlistItems.musicId))

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IndexHtmlReader, truncateCaption, withLinkPreview, type LinkPreview } from '../http/link-preview.ts';
+import { COVER_ART_SIZES } from '../images/cover-art.ts';
 import type { Services } from '../services/services.ts';
 import { musicParams } from '@bops/shared/api/music';
 import { playlistParams } from '@bops/shared/api/playlist';
@@ -38,6 +39,7 @@ export async function linkPreviewRoutes(
       description: truncateCaption(song.author ? `By ${song.author}. ${SLOGAN}` : SLOGAN),
       url: absolute(pagePath),
       image: absolute(song.cover),
+      imageSize: COVER_ART_SIZES.cover,
       type: 'music.song',
       ...(song.src ? { audio: absolute(song.src) } : {}),
     };
@@ -63,6 +65,7 @@ export async function linkPreviewRoutes(
       ),
       url: absolute(`/shared/${playlist.id}`),
       image: absolute(playlist.musics[0]?.cover ?? playlist.cover),
+      ...(playlist.musics[0] ? { imageSize: COVER_ART_SIZES.cover } : {}),
       type: 'music.playlist',
     };
     return sendPage(request, reply, preview);

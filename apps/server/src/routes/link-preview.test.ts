@@ -67,7 +67,11 @@ describe.each(testDatabaseKinds)('link previews on %s', (kind) => {
     expect(html).toContain(
       '<meta property="og:description" content="By DJ &lt;Test&gt;. Make your own Bops" />',
     );
-    expect(html).toContain(`<meta property="og:image" content="${origin}/api/music/${song.id}/cover" />`);
+    expect(html).toMatch(
+      new RegExp(
+        `<meta property="og:image" content="${origin}/api/music/${song.id}/cover\\?v=[0-9a-f]{16}" />`,
+      ),
+    );
     expect(html).toContain(`<meta property="og:audio" content="${origin}/api/music/${song.id}/audio" />`);
     expect(html).toContain(`<meta property="og:url" content="${origin}/listen/${song.id}" />`);
     expect(html).toContain('<meta property="og:type" content="music.song" />');
@@ -129,7 +133,9 @@ describe.each(testDatabaseKinds)('link previews on %s', (kind) => {
     const html = (await inject({ method: 'GET', url: `/shared/${id}` })).body;
     expect(html).toContain('<meta property="og:title" content="Listen &quot;Summer Bops&quot;" />');
     expect(html).toContain('<meta property="og:description" content="2 songs. Make your own Bops" />');
-    expect(html).toContain(`<meta property="og:image" content="${origin}/api/music/${a.id}/cover" />`);
+    expect(html).toMatch(
+      new RegExp(`<meta property="og:image" content="${origin}/api/music/${a.id}/cover\\?v=[0-9a-f]{16}" />`),
+    );
     expect(html).toContain('<meta property="og:type" content="music.playlist" />');
     await inject({
       method: 'PATCH',
@@ -140,12 +146,17 @@ describe.each(testDatabaseKinds)('link previews on %s', (kind) => {
     expect((await inject({ method: 'GET', url: `/shared/${id}` })).body).toBe(INDEX_HTML);
   });
 
-  it('uses the default cover for a song without one', async () => {
+  it('shows the cover drawn for a song without a picture, a JPEG any preview can read', async () => {
     const song = await buildMusic(runtime, owner, { coverKey: null, thumbnailKey: null });
     await publicPlaylist('Plain', [song.id]);
     const origin = runtime.config.publicUrl.replace(/\/$/, '');
     const html = (await inject({ method: 'GET', url: `/listen/${song.id}` })).body;
-    expect(html).toContain(`<meta property="og:image" content="${origin}/images/default-cover.svg" />`);
+    const image = /<meta property="og:image" content="([^"]+)" \/>/.exec(html)?.[1] ?? '';
+    expect(image).toMatch(new RegExp(`^${origin}/api/music/${song.id}/cover\\?v=[0-9a-f]{16}$`));
+    const picture = await inject({ method: 'GET', url: image.slice(origin.length) });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+    expect(html).toContain('<meta property="og:image:width" content="640" />');
   });
 
   it('cuts captions at 140 characters with "..."', () => {

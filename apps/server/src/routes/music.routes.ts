@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../http/envelope.ts';
-import { notFound } from '../http/http-error.ts';
+import { badRequest, notFound } from '../http/http-error.ts';
+import { PHOTO_LIMIT_BYTES } from '../images/reencode-photo.ts';
 import { sendStoredFile } from '../http/send-stored-file.ts';
 import type { Services } from '../services/services.ts';
 import {
+  COVER_PICTURE_FIELD,
+  coverFileQuery,
   likeBody,
   musicFileKinds,
   musicParams,
@@ -39,6 +42,23 @@ export async function musicRoutes(app: FastifyInstance, { services }: { services
   app.delete('/api/music/song/:musicId', async (request) => {
     const user = await services.auth.requireUser(request);
     return ok(await services.music.remove(user.id, musicIdOf(request)));
+  });
+
+  // The owner's own cover picture: received, checked and capped as a profile photo is.
+  app.post('/api/music/song/:musicId/cover', async (request) => {
+    const user = await services.auth.requireUser(request);
+    const musicId = musicIdOf(request);
+    const upload = { files: { [COVER_PICTURE_FIELD]: { maxBytes: PHOTO_LIMIT_BYTES } }, maxFields: 2 };
+    return services.uploads.receive(request, user.id, upload, async ({ files }) => {
+      const picture = files[COVER_PICTURE_FIELD];
+      if (!picture) throw badRequest(`Please send the picture in the field "${COVER_PICTURE_FIELD}".`);
+      return ok(await services.music.setCoverPicture(user.id, musicId, await picture.read()));
+    });
+  });
+
+  app.delete('/api/music/song/:musicId/cover', async (request) => {
+    const user = await services.auth.requireUser(request);
+    return ok(await services.music.clearCoverPicture(user.id, musicIdOf(request)));
   });
 
   app.post('/api/music/social/like/:musicId', async (request) => {
@@ -91,7 +111,10 @@ async function sendMusicFile(
   const params = musicParams.safeParse(request.params);
   if (!params.success) throw notFound('This song does not exist.');
   const viewer = await services.auth.currentUser(request);
-  const file = await services.music.file(viewer?.id ?? null, params.data.musicId, kind);
+  const { v: version } = coverFileQuery.parse(request.query ?? {});
+  const file = await services.music.file(viewer?.id ?? null, params.data.musicId, kind, {
+    ...(version ? { version } : {}),
+  });
   if (file.kind === 'text') {
     return reply.header('cache-control', file.cacheControl).type('text/plain; charset=utf-8').send(file.text);
   }

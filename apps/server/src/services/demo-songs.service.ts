@@ -4,7 +4,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import type { MusicRepository } from '../repositories/music.repository.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { CpuPool } from '../workers/cpu-pool.ts';
-import { DEMO_SONGS, demoCoverSvg } from './demo-songs.ts';
+import { DEMO_SONGS } from './demo-songs.ts';
 import type { PlaylistService } from './playlist.service.ts';
 
 /** Bump when the demo songs change, so every instance renders the new ones once. */
@@ -108,8 +108,6 @@ export class DemoSongsService {
       srcKey: `${base}/song.mp3`,
       lyricsKey: `${base}/lyrics.lrc`,
       waveformKey: `${base}/waveform.json`,
-      coverKey: `${base}/cover.svg`,
-      thumbnailKey: `${base}/cover.svg`,
     };
     await this.#storage.put(files.srcKey, render.mp3, 'audio/mpeg');
     await this.#storage.put(files.lyricsKey, Buffer.from(render.lrc, 'utf8'), 'text/plain; charset=utf-8');
@@ -118,7 +116,6 @@ export class DemoSongsService {
       Buffer.from(JSON.stringify({ peaks: render.waveform, words: render.words, lines: render.lines })),
       'application/json',
     );
-    await this.#storage.put(files.coverKey, demoCoverSvg(song), 'image/svg+xml');
     await this.#music.markReady(song.id, files, render.durationSeconds);
     await this.#playlists.placeTopSong(song.id, index);
   }

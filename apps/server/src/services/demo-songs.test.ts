@@ -6,6 +6,8 @@ import { MusicRepository } from '../repositories/music.repository.ts';
 import { as, buildUser } from '../test/factories.ts';
 import { startTestRuntime, testDatabaseKinds, type TestRuntime } from '../test/test-runtime.ts';
 import { DEMO_SONGS } from './demo-songs.ts';
+import { renderCoverArt } from '../images/cover-art.ts';
+import { songArtInputs } from './song-art.ts';
 
 describe.each(testDatabaseKinds)('demo songs on %s', (kind) => {
   describe('queueing', () => {
@@ -67,7 +69,7 @@ describe.each(testDatabaseKinds)('demo songs on %s', (kind) => {
         public: true,
         createdBy: '',
         src: `/api/music/${demo.id}/audio`,
-        cover: `/api/music/${demo.id}/cover`,
+        cover: expect.stringMatching(new RegExp(`^/api/music/${demo.id}/cover\\?v=[0-9a-f]{16}$`)),
         context: { creationType: 'demo', rapperId: 'deacon-grey', mixMusicId: demo.musicSelectionId },
       });
       expect(song.duration).toBeGreaterThan(5);
@@ -84,9 +86,10 @@ describe.each(testDatabaseKinds)('demo songs on %s', (kind) => {
       expect(head.toString('latin1') === 'ID3' || (head[0] === 0xff && (head[1]! & 0xe0) === 0xe0)).toBe(
         true,
       );
-      const cover = await inject({ method: 'GET', url: `/api/music/${demo.id}/cover` });
-      expect(cover.headers['content-type']).toBe('image/svg+xml');
-      expect(cover.body).toContain('Midnight Drive');
+      // Its cover is drawn from its title, beat and artist like every song's: the same inputs, the same picture.
+      const cover = await inject({ method: 'GET', url: song.cover });
+      expect(cover.headers['content-type']).toBe('image/jpeg');
+      expect(cover.rawPayload).toEqual((await renderCoverArt(songArtInputs(row!), 'cover')).body);
       const lyrics = await inject({ method: 'GET', url: `/api/music/${demo.id}/lyrics` });
       expect(lyrics.body).toMatch(/^\[\d\d:\d\d\.\d\d\]/m);
 
@@ -100,7 +103,7 @@ describe.each(testDatabaseKinds)('demo songs on %s', (kind) => {
         id: 'top-songs',
         title: 'Demo',
         numMusics: 1,
-        cover: `/api/music/${demo.id}/thumbnail`,
+        cover: expect.stringMatching(new RegExp(`^/api/music/${demo.id}/thumbnail\\?v=[0-9a-f]{16}$`)),
       });
 
       // Running again leaves the finished song alone.

@@ -4,8 +4,6 @@ export interface DemoSong {
   title: string;
   artistId: string;
   musicSelectionId: string;
-  /** Colours of the generated cover. */
-  colors: [string, string];
   lyrics: string;
 }
 
@@ -15,7 +13,6 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     title: 'Make Your Own Bops',
     artistId: 'mc-volt',
     musicSelectionId: 'block-party',
-    colors: ['#ccff66', '#1d6b3a'],
     lyrics: [
       'Woke up with a beat and a brand new rhyme',
       'No studio, no label, just a little bit of time',
@@ -32,7 +29,6 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     title: 'Midnight Drive',
     artistId: 'deacon-grey',
     musicSelectionId: 'midnight-drive',
-    colors: ['#3a3f9e', '#0b0c24'],
     lyrics: [
       'Streetlights blinking while the city sleeps',
       'Windows rolled down and the bass runs deep',
@@ -49,7 +45,6 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     title: 'Golden Hour',
     artistId: 'aria-bloom',
     musicSelectionId: 'golden-hour',
-    colors: ['#ffb347', '#b4431f'],
     lyrics: [
       'Sun going down on the edge of the bay',
       'Painting the sky in a gold kind of way',
@@ -66,7 +61,6 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     title: 'Full Throttle',
     artistId: 'rapid-rae',
     musicSelectionId: 'full-throttle',
-    colors: ['#f53300', '#2a0500'],
     lyrics: [
       'Foot on the gas and I never look back',
       'Words coming fast like a train on a track',
@@ -83,7 +77,6 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     title: 'Letters Home',
     artistId: 'saint-echo',
     musicSelectionId: 'letters-home',
-    colors: ['#8fa3b8', '#1f2a36'],
     lyrics: [
       'Writing you a letter from a town far away',
       'Missing every corner of the place where I stayed',
@@ -100,7 +93,6 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     title: 'Stadium Lights',
     artistId: 'lil-nova',
     musicSelectionId: 'stadium-lights',
-    colors: ['#66e0ff', '#0a2a4f'],
     lyrics: [
       'Lights come on and the whole crowd roars',
       'Started in my bedroom, now I play for yours',
@@ -117,7 +109,6 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     title: 'Paper Rain',
     artistId: 'ivy-lark',
     musicSelectionId: 'paper-rain',
-    colors: ['#b8a6d9', '#2b2240'],
     lyrics: [
       'Paper rain falling on a quiet street',
       'Folded little wishes landing at my feet',
@@ -134,7 +125,6 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     title: 'Concrete Poet',
     artistId: 'cipher-9',
     musicSelectionId: 'concrete-poet',
-    colors: ['#b0b0b0', '#202020'],
     lyrics: [
       'Notebook in my pocket and a pen behind my ear',
       'Concrete poet writing what the city wants to hear',
@@ -147,30 +137,3 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     ].join('\n'),
   },
 ];
-
-function escapeXml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-}
-
-/** A square cover: the song's colours, a record and its title. */
-export function demoCoverSvg(song: Pick<DemoSong, 'title' | 'colors'>): Buffer {
-  const [light, dark] = song.colors;
-  const title = escapeXml(song.title);
-  return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">` +
-      `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
-      `<stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></linearGradient></defs>` +
-      `<rect width="512" height="512" fill="url(#g)"/>` +
-      `<circle cx="256" cy="220" r="130" fill="#000" opacity=".85"/>` +
-      `<circle cx="256" cy="220" r="96" fill="none" stroke="#fff" stroke-opacity=".12" stroke-width="2"/>` +
-      `<circle cx="256" cy="220" r="64" fill="none" stroke="#fff" stroke-opacity=".12" stroke-width="2"/>` +
-      `<circle cx="256" cy="220" r="34" fill="${light}"/>` +
-      `<text x="256" y="430" text-anchor="middle" font-family="sans-serif" font-size="40" font-weight="700" fill="#fff">${title}</text>` +
-      `<text x="256" y="472" text-anchor="middle" font-family="sans-serif" font-size="22" fill="#fff" opacity=".8">Bops demo</text>` +
-      `</svg>`,
-  );
-}

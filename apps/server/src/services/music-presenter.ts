@@ -1,7 +1,8 @@
 import type { ViewedMusic } from '../repositories/music.repository.ts';
 import type { MusicContext, MusicItem } from '@bops/shared';
+import { songArtUrl } from './song-art.ts';
 
-/** The cover every song without one shows (served by the web app). */
+/** The cover an empty playlist shows (served by the web app); every song has its own. */
 export const DEFAULT_COVER_PATH = '/images/default-cover.svg';
 
 /** docs/PRODUCT.md#entities: "na" in singer, rapper or mix-music ids counts as empty. */
@@ -11,21 +12,6 @@ function idOrEmpty(value: unknown): string {
 
 export function musicFileUrl(musicId: string, file: string): string {
   return `/api/music/${encodeURIComponent(musicId)}/${file}`;
-}
-
-/** The image a song shows in small: its thumbnail, else its cover, else the default cover. */
-export function thumbnailUrlOf(music: {
-  id: string;
-  thumbnailKey: string | null;
-  coverKey: string | null;
-}): string {
-  if (music.thumbnailKey) return musicFileUrl(music.id, 'thumbnail');
-  if (music.coverKey) return musicFileUrl(music.id, 'cover');
-  return DEFAULT_COVER_PATH;
-}
-
-export function coverUrlOf(music: { id: string; coverKey: string | null }): string {
-  return music.coverKey ? musicFileUrl(music.id, 'cover') : DEFAULT_COVER_PATH;
 }
 
 function contextOf(raw: unknown, prompt: string): MusicContext {
@@ -47,7 +33,7 @@ function contextOf(raw: unknown, prompt: string): MusicContext {
 /**
  * A song as the API sends it. Every file URL points at a route that checks access again, so a URL
  * copied out of a private song's answer is useless to anyone but its owner. Parts a song lacks are
- * empty strings (docs/PRODUCT.md#validation); images fall back to the default cover.
+ * empty strings (docs/PRODUCT.md#validation); every song has a cover, drawn when its owner set none.
  */
 export function presentMusic(viewed: ViewedMusic, viewerId: string | null): MusicItem {
   const { music } = viewed;
@@ -58,8 +44,8 @@ export function presentMusic(viewed: ViewedMusic, viewerId: string | null): Musi
     musicName: music.name,
     src: hasAudio ? musicFileUrl(music.id, 'audio') : '',
     lyrics: music.lyricsKey || music.lyricsText ? musicFileUrl(music.id, 'lyrics') : '',
-    thumbnail: thumbnailUrlOf(music),
-    cover: coverUrlOf(music),
+    thumbnail: songArtUrl(music, 'thumbnail'),
+    cover: songArtUrl(music, 'cover'),
     waveform: music.waveformKey ? musicFileUrl(music.id, 'waveform') : '',
     download: hasAudio ? musicFileUrl(music.id, 'download') : '',
     author: music.author,

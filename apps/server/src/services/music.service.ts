@@ -10,6 +10,8 @@ import type { MusicItem } from '@bops/shared';
 import type { DeletedMusic, LikeResult, MusicFileKind, ViewResult } from '@bops/shared/api/music';
 import { coverStemKey } from './cover-files.ts';
 import { presentMusic } from './music-presenter.ts';
+import type { SongArtService } from './song-art.service.ts';
+import { songArtVersion } from './song-art.ts';
 
 /** What a song file route sends: a stored object (ranged), or the song's lyrics text. */
 export type MusicFile =
@@ -35,6 +37,7 @@ export class MusicService {
   readonly #listenerSecret: string;
   readonly #storage: Storage;
   readonly #queue: JobQueue;
+  readonly #art: SongArtService;
 
   constructor(deps: {
     music: MusicRepository;
@@ -42,12 +45,14 @@ export class MusicService {
     listenerSecret: string;
     storage: Storage;
     queue: JobQueue;
+    art: SongArtService;
   }) {
     this.#music = deps.music;
     this.#cache = deps.readCache;
     this.#listenerSecret = deps.listenerSecret;
     this.#storage = deps.storage;
     this.#queue = deps.queue;
+    this.#art = deps.art;
   }
 
   /**
@@ -121,6 +126,20 @@ export class MusicService {
     return this.get(ownerId, musicId);
   }
 
+  /** The owner sets their song's cover picture (any common image, re-encoded; the old one goes). */
+  async setCoverPicture(ownerId: string, musicId: string, upload: Buffer): Promise<MusicItem> {
+    if (!(await this.#art.setPicture(ownerId, musicId, upload))) throw await this.#notYours(musicId, ownerId);
+    this.#cache.invalidate();
+    return this.get(ownerId, musicId);
+  }
+
+  /** The owner takes their picture away: the song shows its drawn cover again. */
+  async clearCoverPicture(ownerId: string, musicId: string): Promise<MusicItem> {
+    if (!(await this.#art.clearPicture(ownerId, musicId))) throw await this.#notYours(musicId, ownerId);
+    this.#cache.invalidate();
+    return this.get(ownerId, musicId);
+  }
+
   /**
    * The owner deletes their song: the row (with its playlist entries, likes and listens), then its files, by a
    * keyed job so a file that cannot go now goes later. Its share link then answers 404.
@@ -178,7 +197,12 @@ export class MusicService {
   }
 
   /** Which file to send for `GET /api/music/{musicId}/{file}`, after checking who asks. */
-  async file(viewerId: string | null, musicId: string, kind: MusicFileKind): Promise<MusicFile> {
+  async file(
+    viewerId: string | null,
+    musicId: string,
+    kind: MusicFileKind,
+    options: { version?: string } = {},
+  ): Promise<MusicFile> {
     const { music } = await this.#visible(musicId, viewerId);
     // Revalidated on every use (a cheap 304 by ETag): a song made private stops playing at once, and
     // no shared cache keeps a copy.
@@ -202,9 +226,16 @@ export class MusicService {
         if (music.lyricsText) return { kind: 'text', text: music.lyricsText, cacheControl };
         throw notFound('This song has no lyrics.');
       case 'cover':
-        return stored(music.coverKey, 'This song has no cover.');
-      case 'thumbnail':
-        return stored(music.thumbnailKey ?? music.coverKey, 'This song has no thumbnail.');
+      case 'thumbnail': {
+        // A versioned URL names one picture for good (a new picture or title gives a new version), so the
+        // viewer's browser may keep it; still private, so no shared cache holds a private song's cover.
+        const current = options.version === songArtVersion(music);
+        return {
+          kind: 'stored',
+          key: await this.#art.keyOf(music, kind),
+          cacheControl: current ? 'private, max-age=31536000, immutable' : cacheControl,
+        };
+      }
       case 'waveform':
         return stored(music.waveformKey, 'This song has no waveform.');
       case 'vocals':

@@ -14,7 +14,8 @@ import type {
   PlaylistSummary,
   UpdatePlaylistBody,
 } from '@bops/shared/api/playlist';
-import { DEFAULT_COVER_PATH, presentMusic, thumbnailUrlOf } from './music-presenter.ts';
+import { DEFAULT_COVER_PATH, presentMusic } from './music-presenter.ts';
+import { songArtUrl } from './song-art.ts';
 
 /** The display title of every person's default playlist (docs/PRODUCT.md#entities: a fixed display title). */
 export const DEFAULT_PLAYLIST_TITLE = 'My Bops';
@@ -28,10 +29,17 @@ export const TOP_BY_VIEWS_LIST_CACHE_MS = 10_000;
 
 const NOT_FOUND = 'This playlist does not exist.';
 
-type SummaryEntry = Pick<PlaylistEntry, 'musicId' | 'thumbnailKey' | 'coverKey'>;
+type SummaryEntry = Omit<PlaylistEntry, 'playlistId'>;
 
 function entryOf({ music }: ViewedMusic): SummaryEntry {
-  return { musicId: music.id, thumbnailKey: music.thumbnailKey, coverKey: music.coverKey };
+  return {
+    musicId: music.id,
+    thumbnailKey: music.thumbnailKey,
+    coverKey: music.coverKey,
+    name: music.name,
+    author: music.author,
+    context: music.context,
+  };
 }
 
 function isVisiblePlaylist(row: PlaylistRow, viewerId: string | null): boolean {
@@ -97,7 +105,7 @@ export class PlaylistService {
       isDefault,
       kind: row.kind,
       numMusics: entries.length,
-      cover: first ? thumbnailUrlOf({ id: first.musicId, ...first }) : DEFAULT_COVER_PATH,
+      cover: first ? songArtUrl({ id: first.musicId, ...first }, 'thumbnail') : DEFAULT_COVER_PATH,
       musicId: first?.musicId ?? '',
       musicIds: entries.map((entry) => entry.musicId),
       createdBy: row.ownerId ?? '',

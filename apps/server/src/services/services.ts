@@ -32,6 +32,7 @@ import type { CpuPool } from '../workers/cpu-pool.ts';
 import { AnalyticsRepository } from '../repositories/analytics.repository.ts';
 import { TakedownRepository } from '../repositories/takedown.repository.ts';
 import { MusicService } from './music.service.ts';
+import { SongArtService } from './song-art.service.ts';
 import { DemoSongsService } from './demo-songs.service.ts';
 import { PlaylistService } from './playlist.service.ts';
 import { ProfileService } from './profile.service.ts';
@@ -141,6 +142,7 @@ export function createServices(deps: ServiceDeps): Services {
       listenerSecret: deps.secret,
       storage: deps.storage,
       queue: deps.queue,
+      art: new SongArtService({ storage: deps.storage, queue: deps.queue, music }),
     }),
     demoSongs: new DemoSongsService({
       music,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import type { Runtime } from '../runtime.ts';
 import { MusicRepository, type MusicRow, type NewMusicRow } from '../repositories/music.repository.ts';
 
@@ -29,11 +30,15 @@ export function makeWav(samples = 2000, frequency = 440): Buffer {
   return Buffer.concat([header, data]);
 }
 
-/** A tiny SVG image standing in for a rendered cover. */
-export function makeCoverSvg(label: string): Buffer {
-  return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><title>${label}</title><rect width="8" height="8" fill="#cf6"/></svg>`,
-  );
+/** A tiny picture standing in for an owner's cover: a solid square of one colour. */
+export async function makeCoverPicture(
+  format: 'jpeg' | 'webp' | 'png',
+  colour = '#ccff66',
+  size = 8,
+): Promise<Buffer> {
+  return sharp({ create: { width: size, height: size, channels: 3, background: colour } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 export interface BuiltMusic extends MusicRow {
@@ -42,8 +47,8 @@ export interface BuiltMusic extends MusicRow {
 }
 
 /**
- * Inserts a finished song owned by `owner` (null: a built-in demo song) and stores its audio, cover,
- * thumbnail, lyrics and waveform files. `files: false` stores none.
+ * Inserts a finished song owned by `owner` (null: a built-in demo song) and stores its audio, its owner's
+ * cover picture (cover and thumbnail), lyrics and waveform files. `files: false` stores none.
  */
 export async function buildMusic(
   runtime: Pick<Runtime, 'database' | 'storage'>,
@@ -52,17 +57,18 @@ export async function buildMusic(
 ): Promise<BuiltMusic> {
   const { files = true, audio = makeWav(), ...row } = overrides;
   const id = row.id ?? randomUUID();
+  const pictureId = randomUUID();
   const keys = {
     srcKey: `music/${id}/song.wav`,
-    coverKey: `music/${id}/cover.svg`,
-    thumbnailKey: `music/${id}/thumbnail.svg`,
+    coverKey: `music/${id}/cover-${pictureId}.jpg`,
+    thumbnailKey: `music/${id}/thumbnail-${pictureId}.webp`,
     lyricsKey: `music/${id}/lyrics.json`,
     waveformKey: `music/${id}/waveform.json`,
   };
   if (files) {
     await runtime.storage.put(keys.srcKey, audio, 'audio/wav');
-    await runtime.storage.put(keys.coverKey, makeCoverSvg(`cover ${id}`), 'image/svg+xml');
-    await runtime.storage.put(keys.thumbnailKey, makeCoverSvg(`thumbnail ${id}`), 'image/svg+xml');
+    await runtime.storage.put(keys.coverKey, await makeCoverPicture('jpeg'), 'image/jpeg');
+    await runtime.storage.put(keys.thumbnailKey, await makeCoverPicture('webp'), 'image/webp');
     await runtime.storage.put(
       keys.lyricsKey,
       Buffer.from(JSON.stringify({ lines: [{ t: 0, text: 'la la la' }] })),

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voiceClones } from '../../src/db/schema.ts';
 import { buildUser, TEST_ORIGIN, type TestUser } from '../../src/test/factories.ts';
+import { buildMusic } from '../../src/test/music-factories.ts';
 import { startTestRuntime, testDatabaseKinds, type TestRuntime } from '../../src/test/test-runtime.ts';
 import { buildHostileCorpus } from './hostile-corpus.ts';
 import {
@@ -24,6 +25,7 @@ describe.each(testDatabaseKinds)('hostile uploads on %s', (kind) => {
   let base: string;
   let person: TestUser;
   let singerId: string;
+  let songId: string;
 
   beforeAll(async () => {
     // Enough places that this one person's uploads, sent one at a time, never wait for a place.
@@ -36,6 +38,8 @@ describe.each(testDatabaseKinds)('hostile uploads on %s', (kind) => {
     await runtime.database.db
       .insert(voiceClones)
       .values({ id: singerId, userId: person.id, nickname: 'Ready', status: 'ready', modelKey: 'none' });
+    // A song of theirs, without files, for its cover picture.
+    songId = (await buildMusic(runtime, person, { files: false, coverKey: null, thumbnailKey: null })).id;
   });
   afterAll(async () => runtime?.destroy());
 
@@ -44,7 +48,7 @@ describe.each(testDatabaseKinds)('hostile uploads on %s', (kind) => {
   it('refuses each of the 80 hostile files on every upload route, quickly and readably, and stays healthy', async () => {
     const corpus = buildHostileCorpus();
     expect(corpus.length).toBeGreaterThanOrEqual(60);
-    const routes = uploadRoutes(singerId);
+    const routes = uploadRoutes(singerId, songId);
     const health = watchHealth(base);
     const outcomes: UploadOutcome[] = [];
     for (const file of corpus) {
@@ -87,7 +91,7 @@ describe.each(testDatabaseKinds)('hostile uploads on %s', (kind) => {
         Buffer.alloc(10 * 1024 * 1024 + 100 * 1024, 1),
       ]),
     };
-    const [profile, avatar] = uploadRoutes(singerId).filter((route) => route.family === 'image');
+    const [profile, avatar] = uploadRoutes(singerId, songId).filter((route) => route.family === 'image');
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 18; attempt += 1) {
       const outcome = await postUpload(base, headers(), attempt % 2 ? avatar! : profile!, photo);

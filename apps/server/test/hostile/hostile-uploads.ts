@@ -103,8 +103,11 @@ export function isReadableRefusal(outcome: UploadOutcome): boolean {
   );
 }
 
-/** Every upload route of Bops, with the rest of its form filled in as the web app fills it. */
-export function uploadRoutes(singerId: string): UploadRoute[] {
+/**
+ * Every upload route of Bops, with the rest of its form filled in as the web app fills it: `singerId` is a
+ * finished AI singer of the sender, `songId` a song of theirs.
+ */
+export function uploadRoutes(singerId: string, songId: string): UploadRoute[] {
   return [
     {
       name: 'AI singer sample',
@@ -132,6 +135,13 @@ export function uploadRoutes(singerId: string): UploadRoute[] {
       url: '/api/music/voice_clone/update_avatar_image',
       field: 'photo',
       fields: { voice_clone_id: singerId },
+      family: 'image',
+    },
+    {
+      name: 'song cover picture',
+      url: `/api/music/song/${songId}/cover`,
+      field: 'cover',
+      fields: {},
       family: 'image',
     },
   ];

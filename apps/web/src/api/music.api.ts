@@ -1,5 +1,11 @@
 import { bopsApi, type ApiState } from './bops.api.ts';
-import type { DeletedMusic, LikeResult, RenameMusicBody, ViewResult } from '@bops/shared/api/music';
+import {
+  COVER_PICTURE_FIELD,
+  type DeletedMusic,
+  type LikeResult,
+  type RenameMusicBody,
+  type ViewResult,
+} from '@bops/shared/api/music';
 import type { MusicItem } from '@bops/shared';
 import type { Playlist, PlaylistCreate, PlaylistSummary, PlaylistUpdate } from '@bops/shared/api/playlist';
 
@@ -102,6 +108,20 @@ export const musicApi = bopsApi.injectEndpoints({
         body,
       }),
       invalidatesTags: (_result, _error, { musicId }) => ['Playlists', { type: 'Music', id: musicId }],
+    }),
+    /** The owner sets their song's cover picture; lists and pages read the song again (a new cover URL). */
+    setSongCover: build.mutation<MusicItem, { musicId: string; picture: File }>({
+      query: ({ musicId, picture }) => {
+        const form = new FormData();
+        form.append(COVER_PICTURE_FIELD, picture);
+        return { url: `music/song/${encodeURIComponent(musicId)}/cover`, method: 'POST', body: form };
+      },
+      invalidatesTags: (_result, _error, { musicId }) => ['Playlists', { type: 'Music', id: musicId }],
+    }),
+    /** The owner goes back to the cover drawn from the song. */
+    clearSongCover: build.mutation<MusicItem, string>({
+      query: (musicId) => ({ url: `music/song/${encodeURIComponent(musicId)}/cover`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, musicId) => ['Playlists', { type: 'Music', id: musicId }],
     }),
     /** Another take of the person's rap: a new song in the next flow style; the process count goes up. */
     anotherTake: build.mutation<{ musicId: string; task_id: string }, string>({
@@ -230,6 +250,8 @@ export const {
   useSetPlaylistMusicsMutation,
   useDeletePlaylistMutation,
   useRenameMusicMutation,
+  useSetSongCoverMutation,
+  useClearSongCoverMutation,
   useAnotherTakeMutation,
   useDeleteMusicMutation,
   useLikeMusicMutation,

@@ -256,6 +256,14 @@ export const en = {
       deleteText:
         'The song, its files and its place in every playlist go for good. Anyone with its share link will find nothing.',
       failed: 'That did not work. Please try again.',
+      cover: 'Change cover',
+      coverTitle: 'Cover of “{{name}}”',
+      coverText:
+        'Every song gets a cover drawn from its title, beat, artist and flow. You can use your own picture instead: JPEG, PNG or WebP, up to 10 MB. It is cropped to a square.',
+      coverChoose: 'Choose a picture',
+      coverDrawn: 'Use the drawn cover',
+      coverSaved: 'Your cover is saved.',
+      coverAlt: 'Cover of {{name}}',
     },
     playlist: {
       songs_one: '{{count}} song',

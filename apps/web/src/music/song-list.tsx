@@ -3,6 +3,7 @@ import FavoriteIcon from '@mui/icons-material/Favorite';
 import HeadphonesIcon from '@mui/icons-material/Headphones';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutline';
+import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import ReplayIcon from '@mui/icons-material/Replay';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
@@ -29,7 +30,7 @@ import { AddToPlaylistDialog } from './add-to-playlist-dialog.tsx';
 import { CoverImage } from './cover-image.tsx';
 import { formatCount, formatDuration, songCaption, truncateText } from './music-format.ts';
 import { musicShareLink } from './share-link.ts';
-import { DeleteSongDialog, RenameSongDialog } from './song-owner-dialogs.tsx';
+import { DeleteSongDialog, RenameSongDialog, SongCoverDialog } from './song-owner-dialogs.tsx';
 import { usePlayMusic } from './use-play-music.ts';
 import { useShare } from './use-share.tsx';
 
@@ -61,6 +62,7 @@ export function SongList({
   const [adding, setAdding] = useState<MusicItem | null>(null);
   const [renaming, setRenaming] = useState<MusicItem | null>(null);
   const [deleting, setDeleting] = useState<MusicItem | null>(null);
+  const [covering, setCovering] = useState<MusicItem | null>(null);
   const ownsMenuSong = menu !== null && userId !== null && menu.music.createdBy === userId;
   const [anotherTake] = useAnotherTakeMutation();
   const [takeMessage, setTakeMessage] = useState<string | null>(null);
@@ -269,6 +271,19 @@ export function SongList({
         {ownsMenuSong && (
           <MenuItem
             onClick={() => {
+              setCovering(menu.music);
+              setMenu(null);
+            }}
+          >
+            <ListItemIcon>
+              <ImageOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('music.ownSong.cover')}</ListItemText>
+          </MenuItem>
+        )}
+        {ownsMenuSong && (
+          <MenuItem
+            onClick={() => {
               setDeleting(menu.music);
               setMenu(null);
             }}
@@ -288,6 +303,7 @@ export function SongList({
       />
       {renaming && <RenameSongDialog song={renaming} onClose={() => setRenaming(null)} />}
       {deleting && <DeleteSongDialog song={deleting} onClose={() => setDeleting(null)} />}
+      {covering && <SongCoverDialog song={covering} onClose={() => setCovering(null)} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -9,9 +9,17 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { CREATE_MUSIC_LIMITS } from '@bops/shared/api/creation';
 import { useTranslation } from 'react-i18next';
-import { useDeleteMusicMutation, useRenameMusicMutation } from '../api/music.api.ts';
+import {
+  useClearSongCoverMutation,
+  useDeleteMusicMutation,
+  useRenameMusicMutation,
+  useSetSongCoverMutation,
+} from '../api/music.api.ts';
+import { checkPhoto } from '../pages/profile-form.ts';
+import { CoverImage } from './cover-image.tsx';
 
 type Song = { musicId: string; musicName: string };
+type SongWithCover = Song & { cover: string };
 
 /** The server's own words for a refused change, else a general line. */
 function failureText(failure: unknown, fallback: string): string {
@@ -103,6 +111,83 @@ export function DeleteSongDialog({ song, onClose }: { song: Song | null; onClose
         <Button color="secondary" variant="contained" onClick={confirm} disabled={state.isLoading}>
           {t('music.ownSong.delete')}
         </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * The owner sets their own cover picture (checked here as a profile photo is, then by the server), or goes
+ * back to the drawn one.
+ */
+export function SongCoverDialog({ song, onClose }: { song: SongWithCover | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [setCover, setState] = useSetSongCoverMutation();
+  const [clearCover, clearState] = useClearSongCoverMutation();
+  const [shown, setShown] = useState(song?.cover ?? '');
+  const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  if (!song) return null;
+  const busy = setState.isLoading || clearState.isLoading;
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const picture = event.target.files?.[0];
+    event.target.value = '';
+    if (!picture) return;
+    const problem = checkPhoto(picture);
+    if (problem) return setMessage({ severity: 'error', text: t(problem) });
+    setMessage(null);
+    try {
+      const saved = await setCover({ musicId: song.musicId, picture }).unwrap();
+      setShown(saved.cover);
+      setMessage({ severity: 'success', text: t('music.ownSong.coverSaved') });
+    } catch (failure) {
+      setMessage({ severity: 'error', text: failureText(failure, t('music.ownSong.failed')) });
+    }
+  };
+
+  const drawn = async () => {
+    try {
+      const saved = await clearCover(song.musicId).unwrap();
+      setShown(saved.cover);
+      setMessage({ severity: 'success', text: t('music.ownSong.coverSaved') });
+    } catch (failure) {
+      setMessage({ severity: 'error', text: failureText(failure, t('music.ownSong.failed')) });
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>{t('music.ownSong.coverTitle', { name: song.musicName })}</DialogTitle>
+      <DialogContent>
+        <CoverImage
+          src={shown}
+          alt={t('music.ownSong.coverAlt', { name: song.musicName })}
+          sx={{ maxWidth: 240, mx: 'auto', mb: 2 }}
+        />
+        <DialogContentText>{t('music.ownSong.coverText')}</DialogContentText>
+        <input
+          ref={input}
+          type="file"
+          hidden
+          accept="image/jpeg,image/png,image/webp"
+          data-testid="song-cover-input"
+          onChange={(event) => void choose(event)}
+        />
+        {message && (
+          <Alert severity={message.severity} sx={{ mt: 2 }}>
+            {message.text}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={() => void drawn()} disabled={busy}>
+          {t('music.ownSong.coverDrawn')}
+        </Button>
+        <Button variant="contained" onClick={() => input.current?.click()} disabled={busy}>
+          {t('music.ownSong.coverChoose')}
+        </Button>
+        <Button onClick={onClose}>{t('music.done')}</Button>
       </DialogActions>
     </Dialog>
   );

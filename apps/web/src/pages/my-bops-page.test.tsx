@@ -199,6 +199,46 @@ describe('the signed-in home', () => {
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
   });
 
+  it("sets an owner's cover picture, refuses a wrong file before sending, and goes back to the drawn one", async () => {
+    const playlist: Playlist = {
+      ...summary('p1', 'Road Trip', { numMusics: 1, musicIds: ['m1'] }),
+      musics: [song('m1', 'Night Drive', { cover: '/api/music/m1/cover?v=aaaa' })],
+    };
+    const { fetchFn, calls } = mockFetch({
+      'GET /api/music/playlists': { body: { statusCode: 200, data: playlists } },
+      'GET /api/music/playlist/p1': { body: { statusCode: 200, data: playlist } },
+      'POST /api/music/song/m1/cover': {
+        body: { statusCode: 200, data: song('m1', 'Night Drive', { cover: '/api/music/m1/cover?v=bbbb' }) },
+      },
+      'DELETE /api/music/song/m1/cover': {
+        body: { statusCode: 200, data: song('m1', 'Night Drive', { cover: '/api/music/m1/cover?v=aaaa' }) },
+      },
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderApp('/playlist/p1', { preloadedState: signedIn, services: services() });
+    const rows = within(await screen.findByRole('list', { name: 'Songs' })).getAllByRole('listitem');
+    await userEvent.click(within(rows[0]!).getByRole('button', { name: 'More options for Night Drive' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Change cover' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cover of “Night Drive”' });
+    const picture = within(dialog).getByRole('img', { name: 'Cover of Night Drive' });
+    expect(picture.getAttribute('src')).toBe('/api/music/m1/cover?v=aaaa');
+    const input = within(dialog).getByTestId('song-cover-input') as HTMLInputElement;
+
+    await userEvent.upload(input, new File(['gif'], 'x.gif', { type: 'image/gif' }), { applyAccept: false });
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await userEvent.upload(input, new File(['png'], 'mine.png', { type: 'image/png' }));
+    expect(await within(dialog).findByText('Your cover is saved.')).toBeTruthy();
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect((post.init?.body as FormData).get('cover')).toBeInstanceOf(File);
+    expect(picture.getAttribute('src')).toBe('/api/music/m1/cover?v=bbbb');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Use the drawn cover' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
+    await waitFor(() => expect(picture.getAttribute('src')).toBe('/api/music/m1/cover?v=aaaa'));
+  });
+
   it('welcomes a person who has made no song yet, instead of welcoming them back', async () => {
     const fresh = [summary('p-default', 'My Bops', { kind: 'default', isDefault: true, numMusics: 0 })];
     const { fetchFn } = mockFetch({ 'GET /api/music/playlists': { body: { statusCode: 200, data: fresh } } });

@@ -28,6 +28,22 @@ export const musicFileParams = z.object({
   file: z.enum(musicFileKinds),
 });
 
+/**
+ * `GET /api/music/{musicId}/cover|thumbnail?v=…`: the version the song's answer named. The current version
+ * may be kept by the browser for good; any other (or none) is revalidated on each use.
+ */
+export const coverFileQuery = z.object({
+  v: z
+    .string()
+    .regex(/^[0-9a-z]{1,32}$/)
+    .optional()
+    .catch(undefined),
+});
+export type CoverFileQuery = z.infer<typeof coverFileQuery>;
+
+/** The form field of `POST /api/music/song/{musicId}/cover`, the owner's own picture. */
+export const COVER_PICTURE_FIELD = 'cover';
+
 export const likeResultSchema = z.object({
   musicId: z.string(),
   liked: z.boolean(),
