@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planLine, positionCost, type PlannerSyllable } from './flow-planner.ts';
+import { planLine, positionCost, SPEAKING_RATES, type PlannerSyllable } from './flow-planner.ts';
 import { FLOW_STYLES } from './flow-style.ts';
 
 const syl = (stress: 0 | 1 | 2, naturalDuration = 0.18, isWordEnd = true): PlannerSyllable => ({
@@ -68,5 +68,55 @@ describe('flow planner', () => {
     expect(planLine(dense, { secondsPerBeat: beat, style: FLOW_STYLES.straight, maxBars: 1 }).bars).toBe(2);
     expect(plan.slotsPerBar).toBe(32);
     expect(plan.bars).toBe(1);
+  });
+  it('asks a quick reading to slow down rather than stretch every syllable', () => {
+    const quick = line.map((s) => ({ ...s, naturalDuration: s.naturalDuration * 0.6 }));
+    const style = FLOW_STYLES.straight;
+    const asIs = planLine(quick, { secondsPerBeat: beat, style, maxBars: 1 });
+    const rated = planLine(quick, { secondsPerBeat: beat, style, maxBars: 1, rates: SPEAKING_RATES });
+    expect(asIs.rate).toBe(1);
+    expect(rated.rate).toBeGreaterThan(1.15);
+    // Spans measured against the reading at the chosen rate sit closer to 1 than against the quick one.
+    const spread = (plan: typeof rated) => {
+      const logs = plan.slots
+        .slice(1)
+        .map((s, i) =>
+          Math.abs(Math.log2(((s - plan.slots[i]!) * beat) / 4 / (quick[i]!.naturalDuration * plan.rate))),
+        );
+      return logs.reduce((a, b) => a + b, 0) / logs.length;
+    };
+    expect(spread(rated)).toBeLessThan(spread(asIs));
+  });
+  it('a reading that fits the flow keeps its own rate', () => {
+    const plan = planLine(line, {
+      secondsPerBeat: beat,
+      style: FLOW_STYLES.straight,
+      maxBars: 1,
+      rates: SPEAKING_RATES,
+    });
+    expect(plan.rate).toBeGreaterThanOrEqual(0.9);
+    expect(plan.rate).toBeLessThanOrEqual(1.2);
+  });
+  it('knows a swung odd 16th is short: a syllable is not squeezed into it', () => {
+    const phrase = [
+      syl(2, 0.2),
+      syl(0, 0.17),
+      syl(0, 0.17),
+      syl(2, 0.2),
+      syl(0, 0.17),
+      syl(0, 0.17),
+      syl(2, 0.4),
+    ];
+    const slot = beat / 4;
+    // The shortest span as heard on a grid whose odd 16ths come 0.3 of a slot late.
+    const squeeze = (plan: { slots: number[] }) => {
+      const at = (i: number) => plan.slots[i]! * slot + (plan.slots[i]! % 2 ? 0.3 * slot : 0);
+      return Math.min(...phrase.slice(0, -1).map((s, i) => (at(i + 1) - at(i)) / s.naturalDuration));
+    };
+    const style = FLOW_STYLES.straight;
+    const unaware = planLine(phrase, { secondsPerBeat: beat, style, maxBars: 1 });
+    const swung = planLine(phrase, { secondsPerBeat: beat, style, maxBars: 1, swing: 0.3 });
+    expect(squeeze(unaware)).toBeLessThan(0.8);
+    expect(squeeze(swung)).toBeGreaterThanOrEqual(0.9);
   });
 });

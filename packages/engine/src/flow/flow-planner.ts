@@ -6,6 +6,12 @@ export interface PlannerSyllable {
   stress: Stress;
   /** Spoken time from this syllable's vowel onset to the next one's (or to its end for the last). */
   naturalDuration: Seconds;
+  /**
+   * The part of that span that keeps its spoken length when the span is lengthened: the next
+   * syllable's consonants before its vowel (the renderer stretches only the vowel and what
+   * follows it). 0 when unknown.
+   */
+  fixedDuration?: Seconds;
   isWordEnd: boolean;
 }
 
@@ -15,7 +21,25 @@ export interface LinePlan {
   bars: number;
   slotsPerBar: number;
   cost: number;
+  /**
+   * The speaking rate the plan was made for (a TTS duration scale: >1 slower): the voice says the
+   * line at this rate, so each syllable's span asks little stretch of its own.
+   */
+  rate: number;
 }
+
+/**
+ * Speaking rates a line may be asked for. The spans a flow gives a line's syllables are on average
+ * longer or shorter than the voice's reading; a TTS says the whole line slower or faster with
+ * every sound intact, where the stretcher would lengthen each vowel on its own.
+ */
+export const SPEAKING_RATES = [0.92, 1, 1.1, 1.2, 1.32, 1.45, 1.6] as const;
+
+/**
+ * Cost of asking the voice for a rate: a little for slower, twice that for faster (a quicker
+ * reading slurs, as squeezing does).
+ */
+const rateCost = (rate: number) => (rate >= 1 ? 1 : 2) * Math.abs(Math.log2(rate));
 
 const BEATS_PER_BAR = 4;
 const INFEASIBLE = 1e9;
@@ -47,7 +71,11 @@ function rhymeCost(slot: number, bars: number, slotsPerBeat: number): number {
   return d <= 0.5 ? 1 : 2.5 + d;
 }
 
-/** Cost of giving syllable `i` a span of `span` seconds where it naturally takes `natural`. */
+/**
+ * Cost of giving syllable `i` a span of `span` seconds where it naturally takes `natural`. A
+ * lengthened span keeps its consonants and stretches the rest, so the stretch is judged on that
+ * rest: a short vowel before a long consonant cluster stretches the most.
+ */
 function durationCost(span: Seconds, syllable: PlannerSyllable, style: FlowStyle, beat: Seconds): number {
   const natural = Math.max(0.05, syllable.naturalDuration);
   const ratio = span / natural;
@@ -55,10 +83,13 @@ function durationCost(span: Seconds, syllable: PlannerSyllable, style: FlowStyle
   // Squeezed speech loses more words than stretched speech (a plain reading at 0.8x lost 0.07 of
   // its words to the recogniser, at 1.25x 0.01): squeezing costs twice as much.
   if (ratio < 1) return 2 * style.durationWeight * Math.abs(Math.log2(ratio));
-  if (ratio <= style.maxStretch) return style.durationWeight * Math.log2(ratio);
+  const fixed = Math.min(syllable.fixedDuration ?? 0, natural - 0.03);
+  const stretchable = natural - fixed;
+  const stretch = (span - fixed) / stretchable;
+  if (stretch <= style.maxStretch) return style.durationWeight * Math.log2(stretch);
   const stretchPart = style.durationWeight * Math.log2(style.maxStretch);
   // Beyond the stretch limit the remainder is a rest: fine after a word, awkward inside one.
-  const rest = (span - natural * style.maxStretch) / beat;
+  const rest = (span - fixed - stretchable * style.maxStretch) / beat;
   return syllable.isWordEnd ? stretchPart + 0.6 * rest : stretchPart + 4 + 3 * rest;
 }
 
@@ -74,15 +105,53 @@ export function planLine(
     style,
     maxBars = 2,
     earliestSlot = -style.slotsPerBeat,
-  }: { secondsPerBeat: Seconds; style: FlowStyle; maxBars?: number; earliestSlot?: number },
+    rates = [1],
+    swing = 0,
+  }: {
+    secondsPerBeat: Seconds;
+    style: FlowStyle;
+    maxBars?: number;
+    earliestSlot?: number;
+    /** Speaking rates the voice can be asked for (see SPEAKING_RATES); [1] plans for the reading as it is. */
+    rates?: readonly number[];
+    /** Delay of odd 16ths as a share of a slot (the beat's swing; 16th grids only). */
+    swing?: number;
+  },
 ): LinePlan {
+  let best: LinePlan | undefined;
+  for (const rate of rates) {
+    const scaled =
+      rate === 1
+        ? syllables
+        : syllables.map((s) => ({
+            ...s,
+            naturalDuration: s.naturalDuration * rate,
+            fixedDuration: (s.fixedDuration ?? 0) * rate,
+          }));
+    const plan = planAtRate(scaled, { secondsPerBeat, style, maxBars, earliestSlot, swing });
+    const cost = plan.cost + rateCost(rate);
+    if (!best || cost < best.cost) best = { ...plan, cost, rate };
+  }
+  return best!;
+}
+
+function planAtRate(
+  syllables: readonly PlannerSyllable[],
+  {
+    secondsPerBeat,
+    style,
+    maxBars,
+    earliestSlot,
+    swing,
+  }: { secondsPerBeat: Seconds; style: FlowStyle; maxBars: number; earliestSlot: number; swing: number },
+): Omit<LinePlan, 'rate'> {
   const sub = style.slotsPerBeat;
   const slotsPerBar = BEATS_PER_BAR * sub;
   const slot = secondsPerBeat / sub;
-  let best: LinePlan | undefined;
+  let best: Omit<LinePlan, 'rate'> | undefined;
   const minBars = Math.max(1, Math.ceil(syllables.length / (slotsPerBar * style.maxFill)));
   for (let bars = Math.min(minBars, maxBars); bars <= Math.max(maxBars, minBars); bars++) {
-    const plan = planInBars(syllables, bars, sub, slot, secondsPerBeat, style, earliestSlot);
+    const plan = planInBars(syllables, bars, sub, slot, secondsPerBeat, style, earliestSlot, swing);
     // A second bar costs a little: lines should breathe, not crawl.
     const total = plan.cost + (bars - 1) * 2.5;
     if (!best || total < best.cost) best = { ...plan, cost: total };
@@ -99,8 +168,11 @@ function planInBars(
   beat: Seconds,
   style: FlowStyle,
   earliestSlot: number,
-): LinePlan {
+  swing: number,
+): Omit<LinePlan, 'rate'> {
   const n = syllables.length;
+  // Swung odd 16ths come late: a span from an even slot to an odd one is longer than its slots say.
+  const swung = (x: number) => (sub === 4 && ((x % 2) + 2) % 2 === 1 ? swing * slot : 0);
   const slotsPerBar = BEATS_PER_BAR * sub;
   if (n === 0) return { slots: [], bars, slotsPerBar, cost: 0 };
   // Pickups reach back up to a beat, but never onto the previous line's last syllable.
@@ -139,7 +211,7 @@ function planInBars(
         if (p < lo) break;
         const pc = cost[i - 1]![p - lo]!;
         if (pc >= INFEASIBLE) continue;
-        const c = pc + durationCost(d * slot, prev, style, beat) + place;
+        const c = pc + durationCost(d * slot + swung(s) - swung(p), prev, style, beat) + place;
         if (c < bestCost) {
           bestCost = c;
           bestPrev = p;

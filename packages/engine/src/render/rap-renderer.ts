@@ -11,7 +11,7 @@ import { MOOD_PRESETS } from '../beats/mood-presets.ts';
 import { degreeToMidi, midiToHz } from '../beats/music-theory.ts';
 import { parseLyrics } from '../flow/song-structure.ts';
 import { FLOW_STYLES, type FlowStyle } from '../flow/flow-style.ts';
-import { planLine, type LinePlan } from '../flow/flow-planner.ts';
+import { planLine, SPEAKING_RATES, type LinePlan } from '../flow/flow-planner.ts';
 import { melodyF0, planMelody } from '../flow/melody-planner.ts';
 import { psolaPitch } from '../dsp/psola-pitch.ts';
 import { normalizeLine, type NormalizedToken } from '../text/text-normalizer.ts';
@@ -197,8 +197,7 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
   const unique = [...new Set(lines.map((l) => l.spoken))];
   await backend.prepare?.(unique, recipe.voice);
   const synthesized = new Map<string, SynthesizedLine>();
-  for (const [i, spoken] of unique.entries()) {
-    throwIfAborted(signal);
+  const say = async (spoken: string, rate: number): Promise<SynthesizedLine | undefined> => {
     const lineIndex = lines.findIndex((l) => l.spoken === spoken);
     // The recipe's pitch shift is applied afterwards: aim the TTS so the result lands on the note.
     const pitchHz = recipe.monotone
@@ -208,10 +207,15 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
       text: spoken,
       voice: recipe.voice,
       ...(pitchHz ? { pitchHz, pitchRangeHz: 0 } : {}),
+      ...(rate !== 1 ? { durationScale: rate } : {}),
     });
     const syllables = await syllabify(speech.words);
-    if (syllables.length === 0) continue;
-    synthesized.set(spoken, { speech, syllables });
+    return syllables.length ? { speech, syllables } : undefined;
+  };
+  for (const [i, spoken] of unique.entries()) {
+    throwIfAborted(signal);
+    const said = await say(spoken, 1);
+    if (said) synthesized.set(spoken, said);
     onProgress?.('synthesizing-voice', (i + 1) / unique.length);
   }
 
@@ -220,7 +224,10 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
   const introBars = request.form === 'preview' ? 1 : INTRO_BARS;
   const outroBars = request.form === 'preview' ? 1 : OUTRO_BARS;
   const arrangement: ArrangementSection[] = [{ kind: 'intro', bars: introBars }];
-  const lineStarts: { line: PreparedLine; bar: number; plan: LinePlan }[] = [];
+  const lineStarts: { line: PreparedLine; bar: number; plan: LinePlan; synth: SynthesizedLine }[] = [];
+  const lineSwing = MOOD_PRESETS[selection.mood].swing * (style.slotsPerBeat === 4 ? 1 : 0);
+  // The voice says each line at the rate its flow asks for (one reading per line and rate).
+  const atRate = new Map<string, SynthesizedLine>();
   let bar = introBars;
   // Lines are planned in order: a pickup may only reach back past the previous line's last syllable.
   let previousEnd = -Infinity;
@@ -229,13 +236,26 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
     if (sectionLines.length === 0) continue;
     const startBar = bar;
     for (const line of sectionLines) {
-      const plan = planLine(planToPlannerSyllables(synthesized.get(line.spoken)!.syllables), {
+      const reading = synthesized.get(line.spoken)!;
+      const plan = planLine(planToPlannerSyllables(reading.syllables), {
         secondsPerBeat: beat,
         style,
         maxBars: artist.kind === 'singer' ? 2 : 1,
         earliestSlot: previousEnd - bar * 4 * style.slotsPerBeat + 2,
+        rates: SPEAKING_RATES,
+        swing: lineSwing,
       });
-      lineStarts.push({ line, bar, plan });
+      let synth = reading;
+      if (plan.rate !== 1) {
+        const id = `${plan.rate} ${line.spoken}`;
+        const said = atRate.get(id) ?? (await say(line.spoken, plan.rate));
+        // The same words at another rate: the same syllables, else the plan is kept for the first reading.
+        if (said && said.syllables.length === reading.syllables.length) {
+          atRate.set(id, said);
+          synth = said;
+        }
+      }
+      lineStarts.push({ line, bar, plan, synth });
       previousEnd = bar * 4 * style.slotsPerBeat + plan.slots[plan.slots.length - 1]!;
       bar += plan.bars;
     }
@@ -261,9 +281,8 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
   const formantFactor = ownVoice ? 1 : recipe.formant;
   // The highest band the voice itself carries: the exciter only fills in above it.
   const voiceBand = Math.min(...[...synthesized.values()].map((s) => 0.46 * s.speech.sampleRate));
-  for (const [li, { line, bar: lineBar, plan }] of lineStarts.entries()) {
+  for (const [li, { line, bar: lineBar, plan, synth }] of lineStarts.entries()) {
     throwIfAborted(signal);
-    const synth = synthesized.get(line.spoken)!;
     const lineStart = lineBar * barDuration;
     const next = lineStarts[li + 1];
     const deadline = next
@@ -277,7 +296,7 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
       lineStart,
       secondsPerSlot: beat / style.slotsPerBeat,
       slotsPerBeat: style.slotsPerBeat,
-      swing: MOOD_PRESETS[selection.mood].swing * (style.slotsPerBeat === 4 ? 1 : 0),
+      swing: lineSwing,
       pocket: style.pocket,
       deadline,
       pitchScale,

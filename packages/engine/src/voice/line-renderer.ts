@@ -18,6 +18,11 @@ export interface PlacedSyllable {
   onset: Seconds;
   vowelOnset: Seconds;
   end: Seconds;
+  /**
+   * How much the stretcher lengthened this syllable's own sound (its vowel and what follows, up to
+   * the next syllable's consonants): rendered / spoken length, inserted rests left out.
+   */
+  stretch: number;
 }
 
 export interface RenderedLine {
@@ -61,11 +66,15 @@ export interface LineRenderOptions {
 }
 
 export const planToPlannerSyllables = (syllables: readonly TimedSyllable[]): PlannerSyllable[] =>
-  syllables.map((s, i) => ({
-    stress: s.stress,
-    naturalDuration: (i + 1 < syllables.length ? syllables[i + 1]!.vowelStart : s.end) - s.vowelStart,
-    isWordEnd: s.isWordEnd,
-  }));
+  syllables.map((s, i) => {
+    const next = syllables[i + 1];
+    return {
+      stress: s.stress,
+      naturalDuration: (next ? next.vowelStart : s.end) - s.vowelStart,
+      fixedDuration: next ? Math.max(0, next.vowelStart - Math.max(next.start, s.vowelStart)) : 0,
+      isWordEnd: s.isWordEnd,
+    };
+  });
 
 /** The p-centre of a syllable sits a little before its vowel onset, more so after a long consonant onset. */
 const pCentreLead = (s: TimedSyllable): Seconds => Math.min(0.03, 0.5 * (s.vowelStart - s.start));
@@ -127,14 +136,16 @@ export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
   const targetKey = syllables.map(
     (s, i) => gridTime(plan.slots[i]!) + o.pocket - (o.words ? 0 : pCentreLead(s)),
   );
-  // Insert silence where the planned span is much longer than the syllable can be stretched.
+  // Insert silence where the planned span is much longer than the syllable can be stretched. The
+  // next syllable's consonants keep their length, so the limit is on the rest of the span.
   const insertions: { at: Seconds; length: Seconds }[] = [];
   for (let i = 0; i + 1 < syllables.length; i++) {
     const s = syllables[i]!;
     if (!s.isWordEnd) continue;
     const natural = key[i + 1]! - key[i]!;
+    const fixed = Math.min(natural - 0.02, Math.max(0, key[i + 1]! - syllables[i + 1]!.start));
     const span = targetKey[i + 1]! - targetKey[i]!;
-    const excess = span - natural * o.maxStretch;
+    const excess = span - fixed - (natural - fixed) * o.maxStretch;
     if (excess > 0.02) insertions.push({ at: s.end, length: excess });
   }
   const srcStart = Math.max(0, syllables[0]!.start - 0.03);
@@ -220,6 +231,15 @@ export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
     const lead = (key[i]! - s.start) * srcScale * consonantRatio(i);
     const vowelOnset = targetKey[i]! + (s.vowelStart - key[i]!) * srcScale * nextRatio;
     const previousKey = i > 0 ? targetKey[i - 1]! : -Infinity;
+    const next = syllables[i + 1];
+    const spoken = next ? Math.max(0, consonantStart(i + 1) - key[i]!) * srcScale : 0;
+    const rest = next ? insertions.filter((ins) => ins.at >= key[i]! && ins.at < key[i + 1]!) : [];
+    const rendered = next
+      ? targetKey[i + 1]! -
+        (key[i + 1]! - consonantStart(i + 1)) * srcScale * consonantRatio(i + 1) -
+        targetKey[i]! -
+        rest.reduce((a, ins) => a + ins.length, 0)
+      : 0;
     return {
       word: s.word,
       wordIndex: s.wordIndex,
@@ -232,6 +252,7 @@ export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
         i + 1 < syllables.length ? targetKey[i + 1]! : outEnd,
         Math.max(vowelOnset, targetKey[i]! + (s.end - key[i]!) * srcScale * nextRatio),
       ),
+      stretch: next && spoken > 0.005 ? rendered / spoken : nextRatio,
     };
   });
   return { samples, sampleRate: o.outputRate, start: outStart, syllables: placed };
