@@ -223,6 +223,46 @@ test.describe('music, playlists and the player', () => {
     const songLink = await page.evaluate(() => navigator.clipboard.readText());
     expect(songLink).toMatch(/\/listen\/[\w-]+$/);
 
+    // Up next: songs queued from their menus, reordered from the keyboard and by dragging, played, cleared.
+    const upNext = page.getByRole('dialog', { name: 'Up next' });
+    const upNextRows = upNext.getByRole('list', { name: 'Songs up next' }).getByRole('listitem');
+    const queueFromMenu = async (name: string, action: 'Play next' | 'Add to queue') => {
+      await songs.getByRole('button', { name: `More options for ${name}` }).click();
+      await page.getByRole('menuitem', { name: action }).click();
+    };
+    await player(page).getByRole('button', { name: 'Queue' }).click();
+    // Whatever shuffle left after the song playing goes first.
+    const clear = upNext.getByRole('button', { name: 'Clear up next' });
+    if (await clear.isEnabled()) await clear.click();
+    await expect(upNext.getByText(/Nothing up next/)).toBeVisible();
+    await expect(clear).toBeDisabled();
+    await upNext.getByRole('button', { name: 'Close up next' }).click();
+    await queueFromMenu('Morning Run', 'Play next');
+    await expect(page.getByText('"Morning Run" plays next.')).toBeVisible();
+    await queueFromMenu('Night Drive', 'Add to queue');
+    await queueFromMenu('Bass Floor', 'Play next');
+    await player(page).getByRole('button', { name: 'Queue' }).click();
+    await expect(upNextRows).toHaveText([/^Bass Floor/, /^Morning Run/, /^Night Drive/]);
+    // The panel has slid in.
+    await expect(upNext).toHaveCSS('transform', 'none');
+    await shot(page, 'desktop-up-next');
+    await upNext.getByRole('button', { name: 'Move Night Drive up' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(upNextRows).toHaveText([/^Bass Floor/, /^Night Drive/, /^Morning Run/]);
+    await expect(upNext.getByRole('button', { name: 'Move Night Drive up' })).toBeFocused();
+    await upNextRows.nth(2).dragTo(upNextRows.nth(0));
+    await expect(upNextRows).toHaveText([/^Morning Run/, /^Bass Floor/, /^Night Drive/]);
+    await upNext.getByRole('button', { name: 'Close up next' }).click();
+    await player(page).getByRole('button', { name: 'Next' }).click();
+    await expect(player(page).getByTestId('player-title')).toHaveText('Morning Run');
+    await player(page).getByRole('button', { name: 'Queue' }).click();
+    await expect(upNextRows).toHaveText([/^Bass Floor/, /^Night Drive/]);
+    await upNext.getByRole('button', { name: 'Play Night Drive now' }).click();
+    await expect(upNextRows).toHaveCount(0);
+    await upNext.getByRole('button', { name: 'Close up next' }).click();
+    await expect(player(page).getByTestId('player-title')).toHaveText('Night Drive');
+    await expect(player(page).getByRole('button', { name: 'Next' })).toBeDisabled();
+
     // Manage (reached in the app, so the player keeps playing): create two playlists, add, move, remove,
     // rename, archive, restore, delete.
     await page
@@ -318,11 +358,30 @@ test.describe('music, playlists and the player', () => {
     await expect(player(page).getByTestId('player-title')).toHaveText('Night Drive');
     await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.3);
     await shot(page, 'mobile-playing');
+    await page
+      .getByRole('list', { name: 'Songs' })
+      .getByRole('button', { name: 'More options for Morning Run' })
+      .click();
+    await page.getByRole('menuitem', { name: 'Play next' }).click();
     await player(page).getByRole('button', { name: 'Full screen' }).click();
     await expect(
       page.getByRole('dialog', { name: 'Full-screen player' }).getByTestId('synced-lyrics'),
     ).toBeVisible();
     await shot(page, 'mobile-full-screen');
+    // Up next from the full-screen player on a phone.
+    await page
+      .getByRole('dialog', { name: 'Full-screen player' })
+      .getByRole('button', { name: 'Queue' })
+      .click();
+    const phoneUpNext = page.getByRole('dialog', { name: 'Up next' });
+    await expect(
+      phoneUpNext.getByRole('list', { name: 'Songs up next' }).getByRole('listitem').first(),
+    ).toHaveText(/^Morning Run/);
+    await expect(phoneUpNext).toHaveCSS('transform', 'none');
+    await shot(page, 'mobile-up-next');
+    await phoneUpNext.getByRole('button', { name: 'Clear up next' }).click();
+    await expect(phoneUpNext.getByText(/Nothing up next/)).toBeVisible();
+    await phoneUpNext.getByRole('button', { name: 'Close up next' }).click();
     expect(errors).toEqual([]);
 
     await visitorPlays(browser, playlistLink, 'Chill');

@@ -10,6 +10,8 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
+import AddToQueueIcon from '@mui/icons-material/AddToQueue';
+import QueuePlayNextIcon from '@mui/icons-material/QueuePlayNext';
 import ShareIcon from '@mui/icons-material/Share';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -25,6 +27,7 @@ import { useNavigate } from 'react-router';
 import type { MusicItem } from '@bops/shared';
 import { useAnotherTakeMutation } from '../api/music.api.ts';
 import { paths } from '../navigation/route-paths.ts';
+import { usePlayer } from '../player/use-player.ts';
 import { useAppSelector } from '../store/hooks.ts';
 import { AddToPlaylistDialog } from './add-to-playlist-dialog.tsx';
 import { CoverImage } from './cover-image.tsx';
@@ -58,6 +61,7 @@ export function SongList({
   const userId = useAppSelector((state) => state.account.user?.id ?? null);
   const { toggle, isCurrent, isPlaying } = usePlayMusic(playlist, musics);
   const { share, feedback } = useShare();
+  const player = usePlayer();
   const [menu, setMenu] = useState<{ anchor: HTMLElement; music: MusicItem } | null>(null);
   const [adding, setAdding] = useState<MusicItem | null>(null);
   const [renaming, setRenaming] = useState<MusicItem | null>(null);
@@ -65,14 +69,14 @@ export function SongList({
   const [covering, setCovering] = useState<MusicItem | null>(null);
   const ownsMenuSong = menu !== null && userId !== null && menu.music.createdBy === userId;
   const [anotherTake] = useAnotherTakeMutation();
-  const [takeMessage, setTakeMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
   const makeAnotherTake = async (music: MusicItem) => {
     try {
       await anotherTake(music.musicId).unwrap();
-      setTakeMessage(t('music.ownSong.takeStarted'));
+      setMessage(t('music.ownSong.takeStarted'));
     } catch (failure) {
       // The daily limit and the like come with the server's own words.
-      setTakeMessage((failure as { detail?: string } | null)?.detail ?? t('music.ownSong.failed'));
+      setMessage((failure as { detail?: string } | null)?.detail ?? t('music.ownSong.failed'));
     }
   };
 
@@ -198,6 +202,34 @@ export function SongList({
         })}
       </Box>
       <Menu anchorEl={menu?.anchor ?? null} open={menu !== null} onClose={() => setMenu(null)}>
+        {menu?.music.src && (
+          <MenuItem
+            onClick={() => {
+              player.playNext(menu.music.musicId);
+              setMessage(t('music.queue.willPlayNext', { name: menu.music.musicName }));
+              setMenu(null);
+            }}
+          >
+            <ListItemIcon>
+              <QueuePlayNextIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('music.queue.playNext')}</ListItemText>
+          </MenuItem>
+        )}
+        {menu?.music.src && (
+          <MenuItem
+            onClick={() => {
+              player.addToQueue(menu.music.musicId);
+              setMessage(t('music.queue.added', { name: menu.music.musicName }));
+              setMenu(null);
+            }}
+          >
+            <ListItemIcon>
+              <AddToQueueIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('music.queue.addToQueue')}</ListItemText>
+          </MenuItem>
+        )}
         <MenuItem
           onClick={() => {
             const music = menu?.music ?? null;
@@ -296,10 +328,12 @@ export function SongList({
         )}
       </Menu>
       <Snackbar
-        open={takeMessage !== null}
+        open={message !== null}
         autoHideDuration={6000}
-        onClose={() => setTakeMessage(null)}
-        message={takeMessage}
+        onClose={() => setMessage(null)}
+        message={message}
+        // Above the player's bar, which these messages are usually about.
+        sx={{ bottom: { xs: 104, sm: 112 } }}
       />
       {renaming && <RenameSongDialog song={renaming} onClose={() => setRenaming(null)} />}
       {deleting && <DeleteSongDialog song={deleting} onClose={() => setDeleting(null)} />}

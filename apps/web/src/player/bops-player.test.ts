@@ -55,6 +55,7 @@ function makePlayer(options: BopsPlayerOptions = {}) {
   return new BopsPlayer({
     audio,
     storage: null,
+    queueStorage: null,
     mediaSession: null,
     random: () => 0.25,
     now: () => clock,
@@ -237,6 +238,47 @@ describe('BopsPlayer', () => {
     expect(player.getState()).toMatchObject({ volume: 1, muted: false });
     storage.setItem('bops.player-volume', 'loud');
     expect(makePlayer({ storage }).getState().volume).toBe(1);
+  });
+
+  it('keeps the queue through a reload of the tab, paused where it was, and forgets it once closed', () => {
+    const queueStorage = memoryStorage();
+    const player = makePlayer({ queueStorage });
+    player.start({ ...list, special: true });
+    player.setShuffle(true);
+    player.next();
+    player.addToQueue('x');
+    player.setRepeat('all');
+    const before = player.getState();
+    const reloaded = makePlayer({ queueStorage }).getState();
+    expect(reloaded).toMatchObject({ musicId: before.musicId, playing: false });
+    expect(reloaded.queue).toMatchObject({
+      playlistId: 'p1',
+      special: true,
+      shuffle: true,
+      repeat: 'all',
+      position: before.queue.position,
+    });
+    const ids = (entries: readonly { musicId: string }[]) => entries.map((entry) => entry.musicId);
+    expect(ids(reloaded.queue.entries)).toEqual(ids(before.queue.entries));
+    expect(ids(reloaded.queue.unshuffled)).toEqual(ids(before.queue.unshuffled));
+    player.close();
+    expect(makePlayer({ queueStorage }).getState().musicId).toBeNull();
+  });
+
+  it('starts empty from a saved queue that is not whole', () => {
+    const queueStorage = memoryStorage();
+    const saved = { playlistId: 'p1', special: false, musicIds: ['a', 'b'], position: 0, shuffle: false };
+    for (const broken of [
+      '{not json',
+      JSON.stringify({ ...saved, order: [0, 0] }),
+      JSON.stringify({ ...saved, order: [0, 2] }),
+      JSON.stringify({ ...saved, order: [0, 1], position: 2 }),
+      JSON.stringify({ ...saved, musicIds: ['a', 7], order: [0, 1] }),
+      JSON.stringify({ ...saved, musicIds: [], order: [] }),
+    ]) {
+      queueStorage.setItem('bops.player-queue', broken);
+      expect(makePlayer({ queueStorage }).getState()).toMatchObject({ musicId: null, playing: false });
+    }
   });
 
   it('pauses again when the browser refuses to play, but not for a load that took over', async () => {

@@ -10,8 +10,10 @@ type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 export interface BopsPlayerOptions {
   /** The audio element to drive; a new one (not yet in the page) when left out. */
   audio?: HTMLAudioElement;
-  /** Where the volume is kept between visits (localStorage when left out; null: only for this page). */
+  /** Where the volume is kept between visits (localStorage when left out; null: this page only). */
   storage?: KeyValueStorage | null;
+  /** Where the queue survives a reload of the tab (sessionStorage when left out; null: this page only). */
+  queueStorage?: KeyValueStorage | null;
   /** The browser's Media Session for lock-screen and headset controls (the browser's own when left out). */
   mediaSession?: MediaSession | null;
   /** Numbers in [0, 1) that shuffling draws from (Math.random when left out; tests pass a fixed one). */
@@ -61,10 +63,80 @@ export interface PlayerEvents {
 }
 
 const volumeKey = 'bops.player-volume';
+const queueKey = 'bops.player-queue';
+/** A longer saved queue is not restored (the storage is the browser's, anything may be in it). */
+const savedQueueLimit = 2000;
 
-function defaultStorage(): KeyValueStorage | null {
+/** The queue as kept between visits: song ids, play order and choices; entry keys are made afresh. */
+interface SavedQueue {
+  playlistId: string | null;
+  special: boolean;
+  /** Playlist order. */
+  musicIds: string[];
+  /** Play order, as places in `musicIds`. */
+  order: number[];
+  position: number;
+  shuffle: boolean;
+  repeat: RepeatMode;
+}
+
+function saveQueue(storage: KeyValueStorage | null, queue: PlayQueue): void {
   try {
-    return window.localStorage;
+    if (queue.entries.length === 0) return storage?.removeItem(queueKey);
+    const saved: SavedQueue = {
+      playlistId: queue.playlistId,
+      special: queue.special,
+      musicIds: queue.unshuffled.map((entry) => entry.musicId),
+      order: queue.entries.map((entry) => queue.unshuffled.indexOf(entry)),
+      position: queue.position,
+      shuffle: queue.shuffle,
+      repeat: queue.repeat,
+    };
+    storage?.setItem(queueKey, JSON.stringify(saved));
+  } catch {
+    // Storage refused or full: the queue lasts as long as the page.
+  }
+}
+
+/** The saved queue when it is whole and sound, else the empty one. */
+function readQueue(storage: KeyValueStorage | null): PlayQueue {
+  try {
+    const raw = storage?.getItem(queueKey);
+    if (!raw) return queues.emptyQueue;
+    const saved = JSON.parse(raw) as Partial<SavedQueue>;
+    const { musicIds, order, position } = saved;
+    const ids = Array.isArray(musicIds) && musicIds.every((id) => typeof id === 'string') ? musicIds : null;
+    if (!ids || ids.length === 0 || ids.length > savedQueueLimit || !Array.isArray(order))
+      return queues.emptyQueue;
+    const places = new Set(order);
+    const sound =
+      order.length === ids.length &&
+      places.size === ids.length &&
+      order.every((place) => Number.isInteger(place) && place >= 0 && place < ids.length) &&
+      Number.isInteger(position) &&
+      position! >= 0 &&
+      position! < ids.length;
+    if (!sound) return queues.emptyQueue;
+    const unshuffled = ids.map((musicId, index) => ({ key: index + 1, musicId }));
+    return {
+      ...queues.emptyQueue,
+      playlistId: typeof saved.playlistId === 'string' ? saved.playlistId : null,
+      special: saved.special === true,
+      unshuffled,
+      entries: order.map((place) => unshuffled[place]!),
+      position: position!,
+      shuffle: saved.shuffle === true,
+      repeat: saved.repeat === 'all' || saved.repeat === 'one' ? saved.repeat : 'off',
+      nextKey: ids.length + 1,
+    };
+  } catch {
+    return queues.emptyQueue;
+  }
+}
+
+function browserStorage(kind: 'localStorage' | 'sessionStorage'): KeyValueStorage | null {
+  try {
+    return window[kind];
   } catch {
     return null;
   }
@@ -85,12 +157,13 @@ const clamp = (value: number, low: number, high: number) => Math.max(low, Math.m
 /**
  * The music player without its looks: it owns the audio element, the queue (shuffle, repeat, "Up next"), the
  * volume, the Media Session and when a listen counts. Views read `getState()` and call its methods; every
- * change is announced by the `change` event. It knows songs by id: whoever shows the player tells it the
+ * change is announced by the `change` event. The queue survives a reload of the tab, paused. It knows songs by id: whoever shows the player tells it the
  * current song's audio URL with `setSource()`.
  */
 export class BopsPlayer extends EventEmitter<PlayerEvents> {
   readonly audio: HTMLAudioElement;
   readonly #storage: KeyValueStorage | null;
+  readonly #queueStorage: KeyValueStorage | null;
   readonly #session: MediaSession | null;
   readonly #random: () => number;
   readonly #restartAfter: Seconds;
@@ -112,7 +185,9 @@ export class BopsPlayer extends EventEmitter<PlayerEvents> {
     super();
     this.audio = options.audio ?? document.createElement('audio');
     this.audio.preload = 'metadata';
-    this.#storage = options.storage === undefined ? defaultStorage() : options.storage;
+    this.#storage = options.storage === undefined ? browserStorage('localStorage') : options.storage;
+    this.#queueStorage =
+      options.queueStorage === undefined ? browserStorage('sessionStorage') : options.queueStorage;
     this.#session =
       options.mediaSession !== undefined
         ? options.mediaSession
@@ -123,9 +198,11 @@ export class BopsPlayer extends EventEmitter<PlayerEvents> {
     this.#restartAfter = options.restartAfter ?? 3;
     this.#listenWindow = options.listenWindow ?? 30 * 60;
     this.#now = options.now ?? Date.now;
+    // What was playing last time waits, paused, where it was left.
+    const queue = readQueue(this.#queueStorage);
     this.#state = {
-      queue: queues.emptyQueue,
-      musicId: null,
+      queue,
+      musicId: queues.currentEntry(queue)?.musicId ?? null,
       playing: false,
       volume: readVolume(this.#storage),
       muted: false,
@@ -306,6 +383,7 @@ export class BopsPlayer extends EventEmitter<PlayerEvents> {
     this.#state = next;
     if (next.musicId !== this.#source?.musicId) this.#source = null;
     if (next.volume !== before.volume) this.#saveVolume(next.volume);
+    if (next.queue !== before.queue) saveQueue(this.#queueStorage, next.queue);
     this.#apply();
     this.emit('change', next);
   }

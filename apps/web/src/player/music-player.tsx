@@ -37,6 +37,7 @@ import {
   type PlayerActions,
 } from './player-controls.tsx';
 import { PlayerMenu } from './player-menu.tsx';
+import { UpNextButton, UpNextPanel } from './up-next.tsx';
 import { shortcutFor } from './player-shortcuts.ts';
 import { usePlayer, usePlayerState } from './use-player.ts';
 
@@ -75,6 +76,7 @@ export default function MusicPlayer() {
   const { share, feedback } = useShare();
   const [adding, setAdding] = useState(false);
   const [fullScreen, setFullScreen] = useState(false);
+  const [queueOpen, setQueueOpen] = useState(false);
 
   const canPlay = Boolean(music?.src);
   const fallbackDuration = music?.duration ?? 0;
@@ -254,6 +256,7 @@ export default function MusicPlayer() {
       <IconButton onClick={shareMusic} aria-label={t('music.player.share')}>
         <ShareIcon />
       </IconButton>
+      <UpNextButton onClick={() => setQueueOpen(true)} />
     </>
   );
 
@@ -274,6 +277,7 @@ export default function MusicPlayer() {
       <AudioSlot player={player} />
       {feedback}
       <AddToPlaylistDialog music={adding && music ? music : null} onClose={() => setAdding(false)} />
+      <UpNextPanel open={queueOpen} onClose={() => setQueueOpen(false)} desktop={desktop} />
       <Paper
         component="section"
         aria-label={t('music.player.label')}

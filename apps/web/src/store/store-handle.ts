@@ -7,6 +7,13 @@ import { initialCreationState } from './creation.slice.ts';
 import { createAppStore, type AppStore } from './store.ts';
 
 export function createStoreHandle(store: AppStore, player: BopsPlayer = new BopsPlayer()): StoreHandle {
+  // Signing out (or a session found ended) closes the player, so the next person on this tab sees nothing of it.
+  let signedIn = store.getState().account.authenticated;
+  store.subscribe(() => {
+    const now = store.getState().account.authenticated;
+    if (signedIn && !now) player.close();
+    signedIn = now;
+  });
   return {
     store,
     player,

@@ -130,7 +130,7 @@ export function renderApp(
   audio.play = vi.fn(async () => undefined);
   audio.pause = vi.fn();
   audio.load = vi.fn();
-  const player = new BopsPlayer({ audio, storage: null, mediaSession: null });
+  const player = new BopsPlayer({ audio, storage: null, queueStorage: null, mediaSession: null });
   const view = render(
     <AppProviders runtime={new AppRuntime({ handle: createStoreHandle(store, player) })}>
       <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
