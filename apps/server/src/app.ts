@@ -19,6 +19,7 @@ import { catalogRoutes } from './routes/catalog.routes.ts';
 import { voiceCloneRoutes } from './routes/voice-clone.routes.ts';
 import { musicRoutes } from './routes/music.routes.ts';
 import { playlistRoutes } from './routes/playlist.routes.ts';
+import { libraryRoutes } from './routes/library.routes.ts';
 import { linkPreviewRoutes } from './routes/link-preview.routes.ts';
 import { profileRoutes } from './routes/profile.routes.ts';
 import { accountRoutes } from './routes/account.routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(noticeRoutes, { services: deps.services });
   await app.register(musicRoutes, { services: deps.services });
   await app.register(playlistRoutes, { services: deps.services });
+  await app.register(libraryRoutes, { services: deps.services });
   await app.register(linkPreviewRoutes, {
     services: deps.services,
     distDir: deps.webDistDir ?? defaultWebDistDir,

@@ -180,6 +180,10 @@ export const musicItems = pgTable(
   (t) => [
     index('music_items_owner_idx').on(t.ownerId, t.createdAt),
     index('music_items_views_idx').on(t.viewsCount),
+    // A person's library sorted by title, likes or listens reads these in order (`LibraryService`).
+    index('music_items_owner_title_idx').on(t.ownerId, sql`lower(${t.name})`),
+    index('music_items_owner_likes_idx').on(t.ownerId, t.likesCount),
+    index('music_items_owner_views_count_idx').on(t.ownerId, t.viewsCount),
   ],
 );
 

@@ -17,6 +17,7 @@ import {
   renameMusicBody,
   viewResultSchema,
 } from '@bops/shared/api/music';
+import { libraryQuery, librarySchema } from '@bops/shared/api/library';
 import { noticeParams, noticeReadSchema, noticeSchema } from '@bops/shared/api/notice';
 import {
   createPlaylistBody,
@@ -437,6 +438,17 @@ export const apiOperations: ApiOperation[] = [
     access: 'signed-in',
     params: musicParams,
     response: deletedMusicSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/music/library',
+    tag: 'Songs',
+    summary: 'Search and sort my songs and playlists',
+    description:
+      'My own songs (by title or artist) and playlists (by title) holding `q`, sorted by date, title, likes or listens (a playlist by its songs together); one page of each and the counts.',
+    access: 'signed-in',
+    query: libraryQuery,
+    response: librarySchema,
   },
   {
     method: 'post',

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { songReadyNoticeId } from './creation.repository.ts';
 import type { Database } from '../db/database.ts';
 import { musicItems, musicLikes, musicListeners, musicViews, notices, playlistItems } from '../db/schema.ts';
@@ -53,6 +53,20 @@ function viewedColumns(viewerId: string | null) {
     liked: likedBy(viewerId).mapWith(Boolean),
     isPublic: musicIsPublic().mapWith(Boolean),
   };
+}
+
+/** How a library search orders and pages. */
+export interface LibrarySearch {
+  q: string;
+  sort: 'date' | 'title' | 'likes' | 'listens';
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/** `q` as a case-blind LIKE pattern matching it anywhere, its own `%`, `_` and `\\` taken literally. */
+export function containsPattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export class MusicRepository {
@@ -181,6 +195,44 @@ export class MusicRepository {
       .from(musicItems)
       .where(eq(musicItems.id, id));
     return row ?? null;
+  }
+
+  /**
+   * The owner's own songs whose title or artist holds `q`, in the asked order (newest first breaks ties),
+   * one page of them and how many match in all.
+   */
+  async searchOwned(
+    ownerId: string,
+    search: LibrarySearch,
+  ): Promise<{ songs: ViewedMusic[]; total: number }> {
+    const pattern = containsPattern(search.q);
+    const where = and(
+      eq(musicItems.ownerId, ownerId),
+      search.q
+        ? or(
+            sql`lower(${musicItems.name}) like ${pattern} escape '\\'`,
+            sql`lower(${musicItems.author}) like ${pattern} escape '\\'`,
+          )
+        : undefined,
+    );
+    const direction = search.order === 'asc' ? asc : desc;
+    const key = {
+      date: musicItems.createdAt,
+      title: sql`lower(${musicItems.name})`,
+      likes: musicItems.likesCount,
+      listens: musicItems.viewsCount,
+    }[search.sort];
+    const [songs, [counted]] = await Promise.all([
+      this.#db
+        .select(viewedColumns(ownerId))
+        .from(musicItems)
+        .where(where)
+        .orderBy(direction(key), desc(musicItems.createdAt), asc(musicItems.id))
+        .limit(search.limit)
+        .offset(search.offset),
+      this.#db.select({ total: count() }).from(musicItems).where(where),
+    ]);
+    return { songs, total: counted?.total ?? 0 };
   }
 
   /** The songs of a playlist in order, keeping only those the viewer may see. */

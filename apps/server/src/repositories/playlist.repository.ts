@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { musicItems, playlistItems, playlists } from '../db/schema.ts';
-import { musicVisibleTo, type MusicRow } from './music.repository.ts';
+import { containsPattern, musicVisibleTo, type LibrarySearch, type MusicRow } from './music.repository.ts';
 
 export type PlaylistRow = typeof playlists.$inferSelect;
 export type PlaylistKind = PlaylistRow['kind'];
@@ -83,6 +83,43 @@ export class PlaylistRepository {
       .from(playlists)
       .where(includeArchived ? owned : and(owned, eq(playlists.archived, false)))
       .orderBy(asc(playlists.createdAt), asc(playlists.id));
+  }
+
+  /**
+   * The owner's own playlists (not archived) whose shown title holds `q`, sorted by date, title, or the likes
+   * or listens of their songs together; one page and how many match in all.
+   */
+  async searchOwned(
+    ownerId: string,
+    search: LibrarySearch,
+    defaultTitle: string,
+  ): Promise<{ rows: PlaylistRow[]; total: number }> {
+    const shownTitle = sql`lower(case when ${playlists.kind} = 'default' then ${defaultTitle} else ${playlists.title} end)`;
+    const where = and(
+      eq(playlists.ownerId, ownerId),
+      eq(playlists.archived, false),
+      search.q ? sql`${shownTitle} like ${containsPattern(search.q)} escape '\\'` : undefined,
+    );
+    const songsTotal = (column: 'likes_count' | 'views_count') =>
+      sql`(select coalesce(sum(m.${sql.raw(column)}), 0) from playlist_items pi join music_items m on m.id = pi.music_id where pi.playlist_id = ${playlists.id})`;
+    const key = {
+      date: playlists.createdAt,
+      title: shownTitle,
+      likes: songsTotal('likes_count'),
+      listens: songsTotal('views_count'),
+    }[search.sort];
+    const direction = search.order === 'asc' ? asc : desc;
+    const [rows, [counted]] = await Promise.all([
+      this.#db
+        .select()
+        .from(playlists)
+        .where(where)
+        .orderBy(direction(key), desc(playlists.createdAt), asc(playlists.id))
+        .limit(search.limit)
+        .offset(search.offset),
+      this.#db.select({ total: count() }).from(playlists).where(where),
+    ]);
+    return { rows, total: counted?.total ?? 0 };
   }
 
   /** The songs of these playlists that the viewer may see, in playlist order. */

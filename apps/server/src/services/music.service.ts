@@ -5,7 +5,12 @@ import type { ReadCache } from '../db/read-cache.ts';
 import { conflict, HttpError, notFound } from '../http/http-error.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { Storage } from '../storage/storage.ts';
-import { accountListener, type MusicRepository, type ViewedMusic } from '../repositories/music.repository.ts';
+import {
+  accountListener,
+  type LibrarySearch,
+  type MusicRepository,
+  type ViewedMusic,
+} from '../repositories/music.repository.ts';
 import type { MusicItem } from '@bops/shared';
 import type { DeletedMusic, LikeResult, MusicFileKind, ViewResult } from '@bops/shared/api/music';
 import { coverStemKey } from './cover-files.ts';
@@ -157,6 +162,12 @@ export class MusicService {
       await this.#queue.send('delete-files', { keys: keys.slice(i, i + 1000) });
     }
     return { musicId, deleted: true };
+  }
+
+  /** `GET music/library`'s songs: the caller's own, searched and sorted. */
+  async search(ownerId: string, search: LibrarySearch): Promise<{ songs: MusicItem[]; total: number }> {
+    const { songs, total } = await this.#music.searchOwned(ownerId, search);
+    return { songs: songs.map((song) => presentMusic(song, ownerId)), total };
   }
 
   /** `GET music/getMusic/{musicId}` for a signed-in person. */

@@ -1,6 +1,6 @@
 import { badRequest, HttpError, notFound } from '../http/http-error.ts';
 import type { ReadCache } from '../db/read-cache.ts';
-import type { MusicRepository, ViewedMusic } from '../repositories/music.repository.ts';
+import type { LibrarySearch, MusicRepository, ViewedMusic } from '../repositories/music.repository.ts';
 import {
   TOP_BY_VIEWS_PLAYLIST_ID,
   TOP_SONGS_PLAYLIST_ID,
@@ -151,6 +151,27 @@ export class PlaylistService {
     ];
     for (const row of ordered) summaries.push(this.#summary(row, byPlaylist.get(row.id) ?? []));
     return summaries;
+  }
+
+  /** `GET music/library`'s playlists: the caller's own, searched and sorted (their songs as they see them). */
+  async search(
+    userId: string,
+    search: LibrarySearch,
+  ): Promise<{ playlists: PlaylistSummary[]; total: number }> {
+    const { rows, total } = await this.#playlists.searchOwned(userId, search, DEFAULT_PLAYLIST_TITLE);
+    const entries = await this.#playlists.entries(
+      rows.map((row) => row.id),
+      userId,
+    );
+    return {
+      playlists: rows.map((row) =>
+        this.#summary(
+          row,
+          entries.filter((entry) => entry.playlistId === row.id),
+        ),
+      ),
+      total,
+    };
   }
 
   /** Everything the playlist list shows for one person, apart from the chart (kept on its own). */

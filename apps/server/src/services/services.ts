@@ -33,6 +33,7 @@ import { AnalyticsRepository } from '../repositories/analytics.repository.ts';
 import { TakedownRepository } from '../repositories/takedown.repository.ts';
 import { MusicService } from './music.service.ts';
 import { SongArtService } from './song-art.service.ts';
+import { LibraryService } from './library.service.ts';
 import { DemoSongsService } from './demo-songs.service.ts';
 import { PlaylistService } from './playlist.service.ts';
 import { ProfileService } from './profile.service.ts';
@@ -62,6 +63,7 @@ export interface Services {
   notices: NoticeService;
   mailer: Mailer;
   music: MusicService;
+  library: LibraryService;
   playlists: PlaylistService;
   demoSongs: DemoSongsService;
 }
@@ -104,6 +106,14 @@ export function createServices(deps: ServiceDeps): Services {
     logger: deps.logger,
   });
   const creations = new CreationRepository(db);
+  const musicService = new MusicService({
+    music,
+    readCache: deps.readCache,
+    listenerSecret: deps.secret,
+    storage: deps.storage,
+    queue: deps.queue,
+    art: new SongArtService({ storage: deps.storage, queue: deps.queue, music }),
+  });
   // One importer: the cover uses it, health reports whether it can fetch links; refused downloads are logged.
   const links = SongLinkImporter.fromConfig(deps.config, deps.logger);
   return {
@@ -136,14 +146,8 @@ export function createServices(deps: ServiceDeps): Services {
     lyrics: new LyricsService({ config: deps.config, logger: deps.logger }),
     analytics: new AnalyticsService({ events: new AnalyticsRepository(db) }),
     takedowns: new TakedownService({ notices: new TakedownRepository(db) }),
-    music: new MusicService({
-      music,
-      readCache: deps.readCache,
-      listenerSecret: deps.secret,
-      storage: deps.storage,
-      queue: deps.queue,
-      art: new SongArtService({ storage: deps.storage, queue: deps.queue, music }),
-    }),
+    music: musicService,
+    library: new LibraryService({ music: musicService, playlists }),
     demoSongs: new DemoSongsService({
       music,
       playlists,

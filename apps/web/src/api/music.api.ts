@@ -7,6 +7,7 @@ import {
   type ViewResult,
 } from '@bops/shared/api/music';
 import type { MusicItem } from '@bops/shared';
+import type { Library, LibraryRequest } from '@bops/shared/api/library';
 import type { Playlist, PlaylistCreate, PlaylistSummary, PlaylistUpdate } from '@bops/shared/api/playlist';
 
 type MusicPatch = Partial<Pick<MusicItem, 'liked' | 'likes' | 'views'>>;
@@ -59,6 +60,11 @@ export const musicApi = bopsApi.injectEndpoints({
           ),
         );
       },
+    }),
+    /** The person's own songs and playlists, searched and sorted by the server. */
+    getLibrary: build.query<Library, LibraryRequest>({
+      query: (request) => ({ url: 'music/library', params: { ...request } }),
+      providesTags: ['Playlists'],
     }),
     getMusic: build.query<MusicItem, string>({
       query: (musicId) => `music/getMusic/${encodeURIComponent(musicId)}`,
@@ -244,6 +250,7 @@ export const {
   useGetPlaylistQuery,
   useGetSharedPlaylistQuery,
   useGetMusicQuery,
+  useGetLibraryQuery,
   useGetSharedMusicQuery,
   useCreatePlaylistMutation,
   useUpdatePlaylistMutation,

@@ -239,6 +239,60 @@ describe('the signed-in home', () => {
     await waitFor(() => expect(picture.getAttribute('src')).toBe('/api/music/m1/cover?v=aaaa'));
   });
 
+  it('searches and sorts my songs and playlists on the server, keeping both in the address', async () => {
+    const found = {
+      songs: [song('m1', 'Night Drive')],
+      playlists: [summary('p1', 'Road Trip', { numMusics: 2 })],
+      songCount: 1,
+      playlistCount: 1,
+    };
+    const { fetchFn, calls } = mockFetch({
+      'GET /api/music/playlists': { body: { statusCode: 200, data: playlists } },
+      'GET /api/music/library': { body: { statusCode: 200, data: found } },
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderApp('/my-bops', { preloadedState: signedIn, services: services() });
+    const libraryCalls = () => calls.filter((call) => call.url.includes('/api/music/library'));
+    const field = await screen.findByRole('searchbox', { name: 'Search my songs and playlists' });
+    // Nothing is asked for until the person searches or sorts.
+    expect(libraryCalls()).toEqual([]);
+
+    await userEvent.type(field, ' drive ');
+    expect(await screen.findByText('1 song · 1 playlist')).toBeTruthy();
+    const section = screen.getByRole('region', { name: 'Find in my library' });
+    expect(within(section).getByText('Night Drive')).toBeTruthy();
+    expect(within(section).getByText('Road Trip')).toBeTruthy();
+    // One request for the whole word, trimmed: typing waits for a pause.
+    expect(libraryCalls().map((call) => new URL(call.url, 'http://x').searchParams.get('q'))).toEqual([
+      'drive',
+    ]);
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Most listened' }));
+    await waitFor(() =>
+      expect(new URL(libraryCalls().at(-1)!.url, 'http://x').searchParams.get('sort')).toBe('listens'),
+    );
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(within(section).queryByText('Night Drive')).toBeNull());
+    expect((field as HTMLInputElement).value).toBe('');
+  });
+
+  it('says when nothing of mine matches', async () => {
+    const { fetchFn } = mockFetch({
+      'GET /api/music/playlists': { body: { statusCode: 200, data: playlists } },
+      'GET /api/music/library': {
+        body: { statusCode: 200, data: { songs: [], playlists: [], songCount: 0, playlistCount: 0 } },
+      },
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderApp('/my-bops?q=zebra', { preloadedState: signedIn, services: services() });
+    expect(await screen.findByText('Nothing of yours matches “zebra”.')).toBeTruthy();
+    expect(
+      (screen.getByRole('searchbox', { name: 'Search my songs and playlists' }) as HTMLInputElement).value,
+    ).toBe('zebra');
+  });
+
   it('welcomes a person who has made no song yet, instead of welcoming them back', async () => {
     const fresh = [summary('p-default', 'My Bops', { kind: 'default', isDefault: true, numMusics: 0 })];
     const { fetchFn } = mockFetch({ 'GET /api/music/playlists': { body: { statusCode: 200, data: fresh } } });

@@ -16,6 +16,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useGetMusicQuery, useGetPlaylistQuery, useGetPlaylistsQuery } from '../api/music.api.ts';
 import { BrowserSupportNotice } from '../music/browser-support-notice.tsx';
+import { LibrarySearch } from '../music/library-search.tsx';
 import { PlaylistGallery } from '../music/playlist-gallery.tsx';
 import { PlaylistView, isSpecialPlaylist } from '../music/playlist-view.tsx';
 import { SongList } from '../music/song-list.tsx';
@@ -79,6 +80,7 @@ export default function MyBopsPage({ view }: { view: HomeView }) {
         <PlaylistPart playlistId={playlistId} musicId={musicId} />
       )}
       {view === 'listen' && musicId && <ListenPart musicId={musicId} />}
+      <LibrarySearch />
       <PlaylistsPart selectedId={view === 'playlist' || view === 'special' ? playlistId : undefined} />
     </Container>
   );
