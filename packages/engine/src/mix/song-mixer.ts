@@ -103,6 +103,7 @@ export function mixSong(
   const drumsCarvedL = beat ? withoutPresence(beat.drums[0], sampleRate) : new Float32Array(0);
   const drumsCarvedR = beat ? withoutPresence(beat.drums[1], sampleRate) : new Float32Array(0);
   const duckRef = activeRms * vocalGain * 1.5 + 1e-9;
+  const wetRef = activeRms * vocalGain * 0.3 + 1e-9;
 
   // Stem buffers only when someone will encode them: four song-length arrays saved otherwise.
   const vocalL = new Float32Array(stems ? n : 0);
@@ -116,7 +117,10 @@ export function mixSong(
   for (let i = 0; i < n; i++) {
     const v = lead[i]! * vocalGain;
     const speaking = Math.min(1, duck[i]! / duckRef);
-    const wet = 1 - 0.7 * speaking;
+    // The room and echoes are all but gone (-26 dB) whenever the voice is there at all, not only at
+    // its loudest: held back to 0.3 at full voice they still cost awb's sung lines a fifth of their
+    // words (the recogniser: 0.51 → 0.40 of the words lost once they stepped aside).
+    const wet = 1 - 0.95 * Math.min(1, duck[i]! / wetRef);
     const vl = v + vocalGain * (0.55 * dl[i]! + 0.6 * al[i]!) + wet * (rv * revL[i]! + dv * delL[i]!);
     const vr = v + vocalGain * (0.55 * dr[i]! + 0.6 * ar[i]!) + wet * (rv * revR[i]! + dv * delR[i]!);
     if (stems) {
