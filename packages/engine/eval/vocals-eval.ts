@@ -18,7 +18,8 @@
  *   7 kHz in voiced frames.
  *
  * Options: --only id[,id]   --out dir (WAVs and transcripts)   --jobs n (external programs at
- * once; default 2)   --lyrics file.
+ * once; default 2)   --lyrics file   --lines a-b (only lyric lines a to b, counted from 1 across
+ * stanzas; or VOCALS_EVAL_LINES=a-b): a short subset while iterating, never for figures.
  * The last line is `rap_wer_ratio=… mix_wer_ratio=… onsets_in30=… singer_notes_per_line=…
  * singer_in_key=…` for the worst artist.
  */
@@ -186,6 +187,36 @@ function formatRow(r: Row): string {
   ].join(' ');
 }
 
+/**
+ * How hard the stretcher worked (a stage diagnostic, not a score): each syllable's vowel span as
+ * rendered against as spoken, from the renderer's own placement.
+ */
+function stretchSummary(render: RapRender): string {
+  const ratios = render
+    .diagnostics!.syllables.map((s) => s.stretch)
+    .filter((x) => Number.isFinite(x) && x > 0)
+    .sort((a, b) => a - b);
+  if (ratios.length === 0) return 'no syllables placed';
+  const at = (q: number) => ratios[Math.floor(q * (ratios.length - 1))]!.toFixed(2);
+  const over = ratios.filter((x) => x > 1.6).length;
+  const under = ratios.filter((x) => x < 0.8).length;
+  return `vowel spans stretched: median ${at(0.5)}, p10 ${at(0.1)}, p90 ${at(0.9)}, over 1.6x ${over}, under 0.8x ${under} of ${ratios.length}`;
+}
+
+/** The lyrics cut to lines a..b (1-based, across stanzas), stanzas kept apart; all of them without a range. */
+function selectLines(lyrics: string, range: string | undefined): string {
+  if (!range) return lyrics;
+  const match = /^(\d+)-(\d+)$/.exec(range.trim());
+  if (!match) throw new Error(`--lines wants a range such as 1-5, not "${range}"`);
+  const [from, to] = [Number(match[1]), Number(match[2])];
+  let n = 0;
+  const stanzas = parseLyrics(lyrics)
+    .map((section) => section.lines.filter(() => ++n >= from && n <= to))
+    .filter((kept) => kept.length > 0);
+  if (stanzas.length === 0) throw new Error(`--lines ${range} keeps no line of the lyrics`);
+  return stanzas.map((kept) => kept.join('\n')).join('\n\n');
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -193,7 +224,10 @@ async function main() {
   const outDir = option('--out');
   const jobs = Math.max(1, Number(option('--jobs') ?? Math.min(2, availableParallelism())));
   const lyricsPath = option('--lyrics') ?? join(here, 'data', 'vocals-lyrics.txt');
-  const lyrics = readFileSync(lyricsPath, 'utf8');
+  const lyrics = selectLines(
+    readFileSync(lyricsPath, 'utf8'),
+    option('--lines') ?? process.env.VOCALS_EVAL_LINES,
+  );
   const lines = parseLyrics(lyrics).flatMap((s) => s.lines);
   const reference = lines.join('\n');
   const artists = only ? ARTISTS.filter((a) => only.includes(a.id)) : ARTISTS;
@@ -305,7 +339,7 @@ async function main() {
         }
       })(),
     );
-    console.log(`  rendered ${artist.id} in ${renderSeconds.toFixed(1)} s`);
+    console.log(`  rendered ${artist.id} in ${renderSeconds.toFixed(1)} s; ${stretchSummary(voiceRender)}`);
   }
   const rows = await Promise.all(pending);
   if (outDir) writeFileSync(join(outDir, 'transcripts.txt'), transcripts.join('\n'));
