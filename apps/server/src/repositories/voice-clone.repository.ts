@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { notices, voiceClones } from '../db/schema.ts';
 
@@ -40,6 +40,19 @@ export class VoiceCloneRepository {
       .where(eq(voiceClones.id, id))
       .returning();
     return row ?? null;
+  }
+
+  /**
+   * Records the phase a build has reached, in the row's analysis (replaced by the finished analysis when it is
+   * ready), only while it is still being built.
+   */
+  async reportBuildPhase(id: string, phase: string): Promise<void> {
+    await this.#db
+      .update(voiceClones)
+      .set({
+        analysis: sql`coalesce(${voiceClones.analysis}, '{}'::jsonb) || jsonb_build_object('buildPhase', ${phase}::text)`,
+      })
+      .where(and(eq(voiceClones.id, id), eq(voiceClones.status, 'processing')));
   }
 
   /** Fails an AI singer that is still being built (one already ready stays so); true when this call did. */

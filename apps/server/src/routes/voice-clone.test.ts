@@ -1,12 +1,12 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { encodeWav, synthSine, synthVoice, VOICE_SAMPLE_LIMITS } from '@bops/engine';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notices, voiceClones } from '../db/schema.ts';
+import { VoiceCloneRepository } from '../repositories/voice-clone.repository.ts';
 import { as, buildUser, type TestUser } from '../test/factories.ts';
+import { readOutbox } from '../test/outbox.ts';
 import { waitFor } from '../test/spawn-bops.ts';
 import { startTestRuntime, testDatabaseKinds, type TestRuntime } from '../test/test-runtime.ts';
 
@@ -72,6 +72,7 @@ describe.each(testDatabaseKinds)('AI singers on %s', (kind) => {
 
   it('builds an AI singer from 20.0 s of voice, then tells the person', { timeout: 120_000 }, async () => {
     const user = await buildUser(runtime.app!);
+    const phases = vi.spyOn(VoiceCloneRepository.prototype, 'reportBuildPhase');
     const response = await upload(user, wav(synthVoice({ seconds: 20.0 })));
     expect(response.statusCode).toBe(200);
     const data = response.json().data as { recording: string; voiceProfileId: string; estimation: number };
@@ -100,17 +101,35 @@ describe.each(testDatabaseKinds)('AI singers on %s', (kind) => {
       `voice-clones/${user.id}/${data.voiceProfileId}/sample.wav`,
       `voice-clones/${user.id}/${data.voiceProfileId}/voice.wav`,
     ]);
+    // The job reported each phase it went through, in order; the page reads the last one while it builds.
+    expect(phases.mock.calls.filter(([id]) => id === data.voiceProfileId).map(([, phase]) => phase)).toEqual([
+      'reading',
+      'cleaning',
+      'finding-voice',
+      'building',
+      'saving',
+    ]);
+    phases.mockRestore();
+    const retrieveOwn = async () =>
+      (
+        await inject({
+          method: 'POST',
+          url: '/api/music/voice_clone/retrieve',
+          headers: as(user),
+          payload: { voice_clone_id: data.voiceProfileId },
+        })
+      ).json().data as { status: string; build_phase: string | null };
+    expect(await retrieveOwn()).toMatchObject({ status: 'ready', build_phase: null });
     const [notice] = await runtime.database.db.select().from(notices).where(eq(notices.userId, user.id));
     expect(notice!.text).toBe('Your AI singer "My Voice" is ready.');
     // The mail goes out just after the AI singer is marked ready.
-    const outbox = path.join(runtime.config.dataDir, 'outbox');
-    const readyMail = async () => {
-      const files = await fs.readdir(outbox).catch(() => [] as string[]);
-      const mails = await Promise.all(files.map((file) => fs.readFile(path.join(outbox, file), 'utf8')));
-      return mails.some(
-        (mail) => mail.includes(`To: ${user.email}`) && mail.includes('Subject: Your AI singer is ready'),
+    const readyMail = async () =>
+      (await readOutbox(runtime.config.dataDir)).some(
+        (mail) =>
+          mail.to === user.email &&
+          mail.subject === 'Your AI singer is ready' &&
+          /It took \d+ seconds? to build/.test(mail.text),
       );
-    };
     await waitFor(readyMail, 30_000, 'the AI-singer-ready mail');
 
     // Only the owner reaches the sample.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MessageChannel } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import { badRequest, notFound } from '../http/http-error.ts';
@@ -12,9 +13,14 @@ import {
   type VoiceCloneRepository,
   type VoiceCloneRow,
 } from '../repositories/voice-clone.repository.ts';
-import type { VoiceCloneItem } from '@bops/shared/api/voice-clone';
+import {
+  AI_SINGER_BUILD_PHASES,
+  type AiSingerBuildPhase,
+  type VoiceCloneItem,
+} from '@bops/shared/api/voice-clone';
 import type { Storage } from '../storage/storage.ts';
 import { CpuTaskTimeoutError, type CpuPool } from '../workers/cpu-pool.ts';
+import type { ProgressMessage } from '../workers/cpu-tasks.worker.ts';
 
 const SAMPLE_TYPES: Record<string, { extension: string; contentType: string }> = {
   wav: { extension: 'wav', contentType: 'audio/wav' },
@@ -47,7 +53,15 @@ export function presentVoiceClone(row: VoiceCloneRow): VoiceCloneItem {
     status: row.status.toLowerCase(),
     failure_reason: row.failureReason ?? '',
     created: row.createdAt.toISOString(),
+    build_phase: row.status === 'processing' ? buildPhaseOf(row.analysis) : null,
   };
+}
+
+function buildPhaseOf(analysis: unknown): AiSingerBuildPhase | null {
+  const phase = (analysis as { buildPhase?: unknown } | null)?.buildPhase;
+  return (AI_SINGER_BUILD_PHASES as readonly unknown[]).includes(phase)
+    ? (phase as AiSingerBuildPhase)
+    : null;
 }
 
 /** AI singers: a person's voice sample, checked, cleaned and analysed into what the engine sings with. */
@@ -185,13 +199,19 @@ export class VoiceCloneService {
       await this.#clones.failProcessing(clone.id, 'The voice sample is missing. Please record it again.');
       return;
     }
+    const startedAt = Date.now();
     const guided = Boolean((clone.analysis as { guided?: boolean } | null)?.guided);
+    // The job's phases reach the row as the engine starts each, so the page shows where the build really is.
+    const channel = new MessageChannel();
+    channel.port1.on('message', (message: ProgressMessage<AiSingerBuildPhase>) => {
+      void this.#clones.reportBuildPhase(clone.id, message.phase).catch(() => {});
+    });
     let built;
     try {
       built = await this.#cpu.run(
         'build-ai-singer',
-        { bytes: new Uint8Array(sample), guided },
-        { signal: run.signal },
+        { bytes: new Uint8Array(sample), guided, progress: channel.port2 },
+        { signal: run.signal, transferList: [channel.port2] },
       );
     } catch (error) {
       // A sample the clean-up refuses, or one it cannot finish in time, fails at once with what to fix:
@@ -199,7 +219,10 @@ export class VoiceCloneService {
       if (!(error instanceof CpuTaskTimeoutError) && (error as Error).name !== 'AudioInputError') throw error;
       await this.#clones.failProcessing(clone.id, (error as Error).message);
       return;
+    } finally {
+      channel.port1.close();
     }
+    await this.#clones.reportBuildPhase(clone.id, 'saving');
     const { prepared } = built;
     const base = `voice-clones/${clone.userId}/${clone.id}`;
     await this.#storage.put(`${base}/voice.wav`, prepared.wav, 'audio/wav');
@@ -221,12 +244,15 @@ export class VoiceCloneService {
       failureReason: null,
     });
     const owner = await this.#users.findById(clone.userId);
+    const tookSeconds = Math.max(1, Math.round((Date.now() - startedAt) / 1000));
     if (owner?.email) {
       await this.#mailer
         .send({
           to: owner.email,
           subject: 'Your AI singer is ready',
-          text: `Hi ${owner.displayName || 'there'},\n\n${text} Make a song with it:\n${this.#config.publicUrl}/create/step-1\n\nBops`,
+          text:
+            `Hi ${owner.displayName || 'there'},\n\n${text} It took ${tookSeconds} ${tookSeconds === 1 ? 'second' : 'seconds'} to build. ` +
+            `Make a song with it:\n${this.#config.publicUrl}/create/step-1\n\nBops`,
         })
         .catch((error: unknown) =>
           this.#logger.warn({ err: error }, 'could not send the AI-singer-ready e-mail'),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { MessagePort } from 'node:worker_threads';
+import type { AiSingerBuildPhase } from '@bops/shared/api/voice-clone';
 import {
   buildSingerFromSample,
   createClonedVoiceBackend,
@@ -95,8 +96,17 @@ export const cpuTasks = {
    * Cleans an accepted sample and builds what the engine sings with (aligned to the guided reading
    * if it was read): the same path as `bops-engine singer build`.
    */
-  'build-ai-singer': (input: { bytes: Uint8Array; guided: boolean }) =>
-    buildSingerFromSample(input.bytes, input.guided ? { transcript: VOICE_READING_SCRIPT } : {}),
+  'build-ai-singer': async (input: { bytes: Uint8Array; guided: boolean; progress?: MessagePort }) => {
+    try {
+      return await buildSingerFromSample(input.bytes, {
+        ...(input.guided ? { transcript: VOICE_READING_SCRIPT } : {}),
+        onPhase: (phase) =>
+          input.progress?.postMessage({ phase, fraction: 0 } satisfies ProgressMessage<AiSingerBuildPhase>),
+      });
+    } finally {
+      input.progress?.close();
+    }
+  },
 };
 
 export type CpuTasks = typeof cpuTasks;

@@ -1,3 +1,4 @@
+import type { AiSingerBuildPhase } from '@bops/shared/api/voice-clone';
 import { bopsApi } from './bops.api.ts';
 
 /** docs/PRODUCT.md#entities "Voice-clone creation result"; `estimation` is in seconds. */
@@ -17,6 +18,8 @@ export interface VoiceCloneDetails {
   status: VoiceCloneStatus;
   failure_reason: string;
   created: string;
+  /** While building: the phase the job last reported; null before it starts (older servers send none). */
+  build_phase?: AiSingerBuildPhase | null;
 }
 
 export interface VoiceCloneCreate {

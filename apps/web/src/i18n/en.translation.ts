@@ -86,7 +86,7 @@ export const en = {
       },
       record: {
         title: 'Record your voice',
-        body: 'Sing or read for about 40 seconds, at least 20, including a few high and low notes, or upload a recording (wav, m4a, mp3 or ogg). Training takes about 30 minutes and we e-mail you when your voice is ready.',
+        body: 'Sing or read for about 40 seconds, at least 20, including a few high and low notes, or upload a recording (wav, m4a, mp3 or ogg). Building it takes under a minute, and we e-mail you when your voice is ready.',
         action: 'Record your voice',
       },
       remix: {

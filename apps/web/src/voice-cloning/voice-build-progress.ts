@@ -1,30 +1,15 @@
+import { AI_SINGER_BUILD_PHASES, type AiSingerBuildPhase } from '@bops/shared/api/voice-clone';
+
 /**
- * docs/PRODUCT.md#entities "Progress wording", AI-vocalist track: ten named phases with a subtitle and a duration, and a completed
- * title and message. The durations (docs/PRODUCT.md#constants) only set how long each phase holds relative to the others; the
- * whole bar is stretched over the server's own estimate, because a build here takes seconds, not 30 minutes.
+ * The build of an AI singer as its job reports it: the phase it is in (null until a worker picks the job up), and
+ * the time left by the server's own estimate. The bar moves with the phases, not with the clock.
  */
-export interface BuildPhase {
-  id: string;
-  durationMs: number;
-}
+export const buildPhases = AI_SINGER_BUILD_PHASES;
 
-export const vocalistPhases: readonly BuildPhase[] = [
-  { id: 'receiving', durationMs: 9000 },
-  { id: 'listening', durationMs: 7000 },
-  { id: 'rumble', durationMs: 6000 },
-  { id: 'pauses', durationMs: 12000 },
-  { id: 'hiss', durationMs: 8000 },
-  { id: 'pitch', durationMs: 15000 },
-  { id: 'tone', durationMs: 8000 },
-  { id: 'loudness', durationMs: 10000 },
-  { id: 'tuning', durationMs: 9000 },
-  { id: 'checks', durationMs: 6000 },
-];
-
-export const phaseNameKey = (phase: BuildPhase) => `voiceCloning.progress.phases.${phase.id}.name`;
-export const phaseSubtitleKey = (phase: BuildPhase) => `voiceCloning.progress.phases.${phase.id}.subtitle`;
-
-const totalMs = vocalistPhases.reduce((sum, phase) => sum + phase.durationMs, 0);
+export const phaseNameKey = (phase: AiSingerBuildPhase | null) =>
+  `voiceCloning.progress.phases.${phase ?? 'waiting'}.name`;
+export const phaseSubtitleKey = (phase: AiSingerBuildPhase | null) =>
+  `voiceCloning.progress.phases.${phase ?? 'waiting'}.subtitle`;
 
 /** docs/PRODUCT.md#constants: the estimate shown is the server's (parsed, 10 when missing) plus 2 seconds. */
 export function shownEstimateSeconds(estimation: unknown): number {
@@ -32,32 +17,26 @@ export function shownEstimateSeconds(estimation: unknown): number {
   return (Number.isFinite(parsed) && parsed > 0 ? parsed : 10) + 2;
 }
 
-/** The bar never reaches the end by the clock alone: only the server's "ready" finishes it. */
-const clockCeiling = 0.96;
-
 export interface BuildProgress {
-  /** 0..1 for the bar. */
+  /** 0..1 for the bar: the phases done, and half of the one under way. */
   fraction: number;
-  phaseIndex: number;
+  /** 1-based number of the phase under way; 0 while the build waits for a worker. */
+  phaseNumber: number;
   /** The estimate has run out and the server has not said ready yet. */
   overdue: boolean;
   secondsLeft: number;
 }
 
-export function buildProgressAt(elapsedMs: number, estimateSeconds: number): BuildProgress {
+export function buildProgress(
+  phase: AiSingerBuildPhase | null,
+  elapsedMs: number,
+  estimateSeconds: number,
+): BuildProgress {
+  const index = phase ? buildPhases.indexOf(phase) : -1;
   const expectedMs = estimateSeconds * 1000;
-  const byClock = Math.min(1, Math.max(0, elapsedMs) / expectedMs);
-  const phaseMs = byClock * totalMs;
-  let phaseIndex = 0;
-  let start = 0;
-  for (const [index, phase] of vocalistPhases.entries()) {
-    phaseIndex = index;
-    if (phaseMs < start + phase.durationMs) break;
-    start += phase.durationMs;
-  }
   return {
-    fraction: Math.min(clockCeiling, byClock),
-    phaseIndex,
+    fraction: index < 0 ? 0 : (index + 0.5) / buildPhases.length,
+    phaseNumber: index + 1,
     overdue: elapsedMs >= expectedMs,
     secondsLeft: Math.max(0, Math.ceil((expectedMs - elapsedMs) / 1000)),
   };

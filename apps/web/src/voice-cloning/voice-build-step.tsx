@@ -17,12 +17,12 @@ import { paths } from '../navigation/route-paths.ts';
 import { ErrorAlert } from './error-alert.tsx';
 import { useProfileRefresh } from './use-profile-sync.ts';
 import {
-  buildProgressAt,
+  buildPhases,
+  buildProgress,
   phaseNameKey,
   phaseSubtitleKey,
   recallBuild,
   shownEstimateSeconds,
-  vocalistPhases,
 } from './voice-build-progress.ts';
 import { voiceCloneError } from './voice-clone-errors.ts';
 
@@ -119,21 +119,20 @@ export function VoiceBuildStep({ storage = window.sessionStorage }: { storage?: 
   const remembered = recallBuild(storage, id);
   const startedAt = remembered?.startedAt ?? Date.parse(data.created);
   const estimate = remembered?.estimateSeconds ?? shownEstimateSeconds(undefined);
-  const progress = buildProgressAt(now - startedAt, estimate);
-  const phase = vocalistPhases[progress.phaseIndex]!;
+  const phase = data.build_phase ?? null;
+  const progress = buildProgress(phase, now - startedAt, estimate);
   return (
     <Stack spacing={2} data-testid="voice-building">
       <Typography variant="h5" component="h2">
         {t('voiceCloning.progress.title', { name })}
       </Typography>
       <Box>
-        <Typography variant="overline" color="text.secondary">
-          {t('voiceCloning.progress.phaseOf', {
-            index: progress.phaseIndex + 1,
-            total: vocalistPhases.length,
-          })}
-        </Typography>
-        <Typography variant="h6" component="p" aria-live="polite">
+        {progress.phaseNumber > 0 && (
+          <Typography variant="overline" color="text.secondary">
+            {t('voiceCloning.progress.phaseOf', { index: progress.phaseNumber, total: buildPhases.length })}
+          </Typography>
+        )}
+        <Typography variant="h6" component="p" aria-live="polite" data-testid="build-phase">
           {t(phaseNameKey(phase))}
         </Typography>
         <Typography color="text.secondary">{t(phaseSubtitleKey(phase))}</Typography>

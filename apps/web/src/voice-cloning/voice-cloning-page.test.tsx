@@ -222,8 +222,9 @@ describe('voice cloning, step 1', () => {
 describe('voice cloning, step 2', () => {
   it('polls until the AI singer is ready, then offers to make a rap with it', async () => {
     let status: 'processing' | 'ready' = 'processing';
+    let phase = 'finding-voice';
     const { fetchFn, calls } = mockFetch({
-      'POST /api/music/voice_clone/retrieve': () => ({ body: details(status) }),
+      'POST /api/music/voice_clone/retrieve': () => ({ body: details(status, { build_phase: phase }) }),
       'GET /api/user/bops_profile': {
         body: {
           statusCode: 200,
@@ -247,8 +248,12 @@ describe('voice cloning, step 2', () => {
       services: services(),
     });
     expect(await screen.findByText('Building Ada Sings')).toBeTruthy();
-    expect(screen.getByText('Phase 1 of 10')).toBeTruthy();
-    expect(screen.getByText('Receiving your sample')).toBeTruthy();
+    // The phase the job reported, not one stretched over a clock.
+    expect(screen.getByText('Phase 3 of 5')).toBeTruthy();
+    expect(screen.getByText('Finding your voice')).toBeTruthy();
+    phase = 'building';
+    expect(await screen.findByText('Building your AI singer', {}, { timeout: 6000 })).toBeTruthy();
+    expect(screen.getByText('Phase 4 of 5')).toBeTruthy();
     const firstBody = calls.find((call) => call.url === '/api/music/voice_clone/retrieve')?.init?.body;
     expect(JSON.parse(String(firstBody))).toEqual({ voice_clone_id: voiceId });
     status = 'ready';

@@ -1,3 +1,4 @@
+import type { AiSingerBuildPhase } from '@bops/shared/api/voice-clone';
 import { throwIfAborted } from '../errors.ts';
 import { prepareVoiceSample, type PreparedVoice } from './voice-sample.ts';
 import { buildVoiceModel, type VoiceModelSummary } from './voice-model.ts';
@@ -18,14 +19,25 @@ export interface BuiltSinger {
  */
 export async function buildSingerFromSample(
   sample: Uint8Array,
-  options: { transcript?: string; signal?: AbortSignal } = {},
+  options: {
+    transcript?: string;
+    signal?: AbortSignal;
+    /** Told as each phase starts (the engine's part of `AI_SINGER_BUILD_PHASES`). */
+    onPhase?: (phase: Exclude<AiSingerBuildPhase, 'saving'>) => void;
+  } = {},
 ): Promise<BuiltSinger> {
-  const { signal, transcript } = options;
-  const prepared = await prepareVoiceSample(sample, signal ? { signal } : {});
+  const { signal, transcript, onPhase } = options;
+  onPhase?.('reading');
+  const prepared = await prepareVoiceSample(sample, {
+    ...(signal ? { signal } : {}),
+    onDecoded: () => onPhase?.('cleaning'),
+  });
   throwIfAborted(signal);
+  onPhase?.('finding-voice');
   const built = await buildVoiceModel(prepared.wav, {
     ...(transcript ? { transcript } : {}),
     ...(signal ? { signal } : {}),
+    onSourceVoiceChosen: () => onPhase?.('building'),
   });
   return { prepared, model: built.model, summary: built.summary };
 }

@@ -103,6 +103,8 @@ export interface BuildVoiceModelOptions {
   sourceVoices?: readonly SourceVoice[];
   /** The text the person read, when the sample is a guided reading (e.g. VOICE_READING_SCRIPT). */
   transcript?: string;
+  /** Told once the source voice is chosen and the model itself is being built (progress reporting). */
+  onSourceVoiceChosen?: () => void;
 }
 
 const fliteBackend = new FliteVoiceBackend();
@@ -242,6 +244,7 @@ export async function buildVoiceModel(
     }
   }
   if (!best) throw new Error('No source voice to build from.');
+  options.onSourceVoiceChosen?.();
   const warpedSource = melCepstra(best.analysis.signal, { warp: best.warp });
   const sourceStats = frameStats(warpedSource, best.analysis.speech);
   const sourceLogF0 = logF0Stats(best.analysis.f0, best.analysis.speech);

@@ -159,10 +159,11 @@ const TARGET_LOUDNESS: Decibels = -20;
  */
 export async function prepareVoiceSample(
   bytes: Uint8Array,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; onDecoded?: () => void } = {},
 ): Promise<PreparedVoice> {
   const decoded = await decodeSample(bytes);
   if ('code' in decoded) throw new AudioInputError(decoded.message, 'invalid');
+  options.onDecoded?.();
   const rate = decoded.audio.sampleRate;
   let mono = filterChain(toMono(decoded.audio), [
     { type: 'highpass', frequency: 70, q: 0.707, sampleRate: rate },

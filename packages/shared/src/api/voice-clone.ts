@@ -24,6 +24,14 @@ export const updateVoiceCloneBody = voiceCloneId.extend({ voice_clone_nickname: 
 export const voiceCloneFileParams = z.object({ id: z.string().uuid() });
 
 /** An AI singer as its own routes answer. */
+/**
+ * What the build of an AI singer goes through, in order, as its job reports it: the engine reads the recording,
+ * cleans it (rumble, long pauses, hiss, loudness), finds the voice (frame features, pitch, the closest source
+ * voice and its warp), builds the model (pitch marks, the alignment with the reading); the server then saves it.
+ */
+export const AI_SINGER_BUILD_PHASES = ['reading', 'cleaning', 'finding-voice', 'building', 'saving'] as const;
+export type AiSingerBuildPhase = (typeof AI_SINGER_BUILD_PHASES)[number];
+
 export const voiceCloneItemSchema = z.object({
   voice_clone_id: z.string(),
   voice_clone_nickname: z.string(),
@@ -31,6 +39,8 @@ export const voiceCloneItemSchema = z.object({
   status: z.string(),
   failure_reason: z.string(),
   created: z.string(),
+  /** While `processing`: the phase the build job last reported (null before the job starts). */
+  build_phase: z.enum(AI_SINGER_BUILD_PHASES).nullable(),
 });
 export type VoiceCloneItem = z.infer<typeof voiceCloneItemSchema>;
 
