@@ -16,7 +16,7 @@ import { melodyF0, planMelody } from '../flow/melody-planner.ts';
 import { psolaPitch } from '../dsp/psola-pitch.ts';
 import { normalizeLine, type NormalizedToken } from '../text/text-normalizer.ts';
 import { syllabify, type TimedSyllable } from '../text/syllabifier.ts';
-import type { SpeechSynthesis, VoiceBackend } from '../voice/voice-backend.ts';
+import type { SpeechSynthesis, VoiceBackend, VoiceConversion } from '../voice/voice-backend.ts';
 import { FliteVoiceBackend } from '../voice/flite-voice.ts';
 import { EspeakVoiceBackend } from '../voice/espeak-voice.ts';
 import {
@@ -117,6 +117,15 @@ interface PreparedLine {
 interface SynthesizedLine {
   speech: SpeechSynthesis;
   syllables: TimedSyllable[];
+  /** Set when `speech` is the source voice's, to be converted once placed. */
+  conversion?: VoiceConversion | undefined;
+}
+
+/** `samples` cut or padded with silence to `length`. */
+function fitLength(samples: Float32Array, length: number): Float32Array {
+  const out = new Float32Array(length);
+  out.set(samples.subarray(0, length));
+  return out;
 }
 
 const backends = new Map<string, VoiceBackend>();
@@ -203,14 +212,20 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
     const pitchHz = recipe.monotone
       ? midiToHz(sungNote(selection, artist, lineIndex).midi - (ownVoice ? 0 : recipe.pitch))
       : undefined;
-    const speech = await backend.synthesize({
+    const synthesisRequest = {
       text: spoken,
       voice: recipe.voice,
       ...(pitchHz ? { pitchHz, pitchRangeHz: 0 } : {}),
       ...(rate !== 1 ? { durationScale: rate } : {}),
-    });
+    };
+    // A converted voice raps as its source says the line, placed, then converted (a sung note is
+    // converted first: the melody is laid on afterwards).
+    const conversion = pitchHz ? undefined : backend.convertAfterPlacement;
+    const speech = conversion
+      ? await conversion.synthesizeSource(synthesisRequest)
+      : await backend.synthesize(synthesisRequest);
     const syllables = await syllabify(speech.words);
-    return syllables.length ? { speech, syllables } : undefined;
+    return syllables.length ? { speech, syllables, conversion } : undefined;
   };
   for (const [i, spoken] of unique.entries()) {
     throwIfAborted(signal);
@@ -280,7 +295,9 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
   const pitchScale = ownVoice ? 1 : semitonesToRatio(recipe.pitch);
   const formantFactor = ownVoice ? 1 : recipe.formant;
   // The highest band the voice itself carries: the exciter only fills in above it.
-  const voiceBand = Math.min(...[...synthesized.values()].map((s) => 0.46 * s.speech.sampleRate));
+  const voiceBand = Math.min(
+    ...[...synthesized.values()].map((s) => 0.46 * (s.conversion?.sampleRate ?? s.speech.sampleRate)),
+  );
   for (const [li, { line, bar: lineBar, plan, synth }] of lineStarts.entries()) {
     throwIfAborted(signal);
     const lineStart = lineBar * barDuration;
@@ -304,8 +321,28 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
       maxStretch: style.maxStretch,
       outputRate: SAMPLE_RATE,
       words: synth.speech.words,
-      phaseVocoder: ownVoice,
+      phaseVocoder: ownVoice && !synth.conversion,
     });
+    if (synth.conversion) {
+      const mapped = synth.speech.words.map((w) => ({
+        ...w,
+        start: rendered.sourceToLine(w.start),
+        end: rendered.sourceToLine(w.end),
+        phones: w.phones.map((p) => ({
+          ...p,
+          start: rendered.sourceToLine(p.start),
+          end: rendered.sourceToLine(p.end),
+        })),
+      }));
+      const converted = synth.conversion.convert({
+        samples: rendered.samples,
+        sampleRate: SAMPLE_RATE,
+        words: mapped,
+      });
+      const samples = resample(converted.samples, converted.sampleRate, SAMPLE_RATE);
+      rendered.samples =
+        samples.length === rendered.samples.length ? samples : fitLength(samples, rendered.samples.length);
+    }
     if (recipe.monotone) {
       // Sung on one note by the TTS; the melody is given afterwards, formants kept in place.
       const note = sungNote(selection, artist, lines.indexOf(line));

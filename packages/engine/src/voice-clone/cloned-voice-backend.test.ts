@@ -11,9 +11,14 @@ import {
   VoiceModelError,
   type VoiceModelSummary,
 } from './voice-model.ts';
-import { createClonedVoiceBackend, mapPitch } from './cloned-voice-backend.ts';
+import {
+  correctionWeights,
+  createClonedVoiceBackend,
+  fadeAtSilences,
+  mapPitch,
+} from './cloned-voice-backend.ts';
 import { cepstralMeanDistance, speakerFrames } from './voice-measures.ts';
-import { selectExemplars } from './exemplar-index.ts';
+import { phoneId, selectExemplars } from './exemplar-index.ts';
 import { renderRap } from '../render/rap-renderer.ts';
 import { trackPitch } from '../analysis/pitch-tracker.ts';
 
@@ -136,6 +141,52 @@ describe('createClonedVoiceBackend', () => {
   });
 });
 
+describe('correctionWeights', () => {
+  // "cat": a consonant, 200 ms of vowel, a consonant; 10 ms frames, each cut from the same frame of a
+  // recording labelled as the vowel, except frame 15 (cut from a "k").
+  const phones = [
+    { phone: 'k', start: 0, end: 0.05, isVowel: false },
+    { phone: 'ae', start: 0.05, end: 0.25, isVowel: true },
+    { phone: 't', start: 0.25, end: 0.3, isVowel: false },
+  ];
+  const selection = Int32Array.from({ length: 30 }, (_, f) => f);
+  const recordedPhones = Uint8Array.from({ length: 30 }, (_, f) => phoneId(f === 15 ? 'k' : 'ae'));
+
+  it('keeps the steady middle of a well-cut vowel as recorded, and corrects the rest', () => {
+    const w = correctionWeights({ phones, selection, recordedPhones, amount: 0.9, steadyShare: 0.2 });
+    expect(w[2]).toBeCloseTo(0.9, 5); // the "k"
+    expect(w[27]).toBeCloseTo(0.9, 5); // the "t"
+    expect(w[12]).toBeCloseTo(0.9 * 0.2, 5); // the vowel's middle
+    expect(w[15]).toBeCloseTo(0.9, 5); // cut from another sound
+    // 10 ms into the vowel: a third of the way from the transition to the steady part.
+    expect(w[6]).toBeCloseTo(0.9 * (1 - 0.8 / 3), 4);
+    expect(w[24]).toBeCloseTo(w[6]!, 4);
+  });
+
+  it('corrects every frame alike when the steady share is 1', () => {
+    const w = correctionWeights({ phones, selection, recordedPhones, amount: 0.5, steadyShare: 1 });
+    expect(Array.from(w).every((x) => x === 0.5)).toBe(true);
+  });
+});
+
+describe('fadeAtSilences', () => {
+  it('silences silent frames and ramps the voice into and out of them without a step', () => {
+    const rate = 16000;
+    const active = Uint8Array.from({ length: 25 }, (_, f) => (f >= 10 && f < 15 ? 0 : 1));
+    const x = new Float32Array(25 * 160).fill(0.5);
+    fadeAtSilences(x, rate, active);
+    expect(x[5 * 160]).toBe(0.5);
+    expect(x[20 * 160]).toBe(0.5);
+    for (let i = Math.round(9.5 * 160); i < Math.round(14.5 * 160); i++) expect(x[i]).toBe(0);
+    let step = 0;
+    for (let i = 1; i < x.length; i++) step = Math.max(step, Math.abs(x[i]! - x[i - 1]!));
+    // A 5 ms raised cosine from 0.5: the largest step is under 0.5 * pi / 80 samples.
+    expect(step).toBeLessThan(0.02);
+    expect(x[Math.round(9.5 * 160) - 40]!).toBeGreaterThan(0.2);
+    expect(x[Math.round(9.5 * 160) - 40]!).toBeLessThan(0.3);
+  });
+});
+
 describe('selectExemplars', () => {
   /** A deterministic pseudo-random "recording" with smooth frame-to-frame movement, and a noisy passage of it. */
   const passage = (noise: number) => {
@@ -207,5 +258,6 @@ describe('renderRap with the cloned voice', () => {
       .sort((a, b) => a - b);
     const median = voiced[voiced.length >> 1]!;
     expect(Math.abs(12 * Math.log2(median / summary.pitch.medianHz))).toBeLessThan(0.7);
-  });
+    // A whole render with a beat: ~25 s of CPU on a shared 2-core machine.
+  }, 120_000);
 });

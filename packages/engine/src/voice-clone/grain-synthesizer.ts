@@ -20,6 +20,13 @@ export interface GrainPlan {
   /** Wanted level per frame in dB (RMS), or NaN to keep what the grains give. */
   levelDb: Float32Array;
   outputLength: number;
+  /**
+   * Never step back a pulse or two inside a run of recorded frames: where the output holds or
+   * repeats a frame (a stretched vowel), its grains would otherwise alternate between two pulses,
+   * a period-two pattern heard (and tracked) as the pitch an octave down. The last grain repeats
+   * instead.
+   */
+  holdPulses?: boolean;
 }
 
 function nearestMark(marks: Int32Array, position: number): number {
@@ -59,6 +66,8 @@ export function synthesizeGrains(source: GrainSource, plan: GrainPlan): Float32A
     }
   };
   const unvoicedHalf = Math.round(0.005 * sampleRate);
+  let lastMark = -1;
+  let lastChosen = -1;
   let t = 0;
   while (t < n) {
     const f = Math.round(t / hop);
@@ -74,9 +83,13 @@ export function synthesizeGrains(source: GrainSource, plan: GrainPlan): Float32A
     if (wantF0 > 0) {
       // Voiced output always gets a glottal grain: the chosen frame's nearest pulse, else the
       // nearest one within 50 ms (an unvoiced grain here would break the voicing).
-      const k = nearestMark(marks, position);
+      let k = nearestMark(marks, position);
       const reach = source.f0[chosen]! > 0 ? 1.5 * (periods[k] ?? 0) : 0.05 * sampleRate;
       if (k >= 0 && Math.abs(marks[k]! - position) <= Math.max(reach, 1.5 * periods[k]!)) {
+        const sameRun = chosen >= lastChosen - 1 && chosen <= lastChosen + 1;
+        if (plan.holdPulses && sameRun && k < lastMark && k >= lastMark - 2) k = lastMark;
+        lastMark = k;
+        lastChosen = chosen;
         addGrain(marks[k]!, Math.max(8, Math.round(periods[k]!)), Math.round(t));
         t += sampleRate / wantF0;
         continue;

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { voicingOnsets } from './line-renderer.ts';
-import type { TimedSyllable } from '../text/syllabifier.ts';
+import { planToPlannerSyllables, renderLine, voicingOnsets } from './line-renderer.ts';
+import { syllabify, type TimedSyllable } from '../text/syllabifier.ts';
+import { FliteVoiceBackend } from './flite-voice.ts';
+import { planLine } from '../flow/flow-planner.ts';
+import { FLOW_STYLES } from '../flow/flow-style.ts';
 import type { TimedWord } from './voice-backend.ts';
 import { ARPABET_VOWELS } from './voice-backend.ts';
 
@@ -59,5 +62,48 @@ describe('voicingOnsets', () => {
       0.15,
       6,
     );
+  });
+});
+
+describe('renderLine', () => {
+  it('says where each source time landed: syllable keys fall on their grid slots', async () => {
+    const speech = await new FliteVoiceBackend().synthesize({
+      text: 'every single night i write until the sun comes up',
+      voice: 'slt',
+    });
+    const syllables = await syllabify(speech.words);
+    const style = FLOW_STYLES.straight;
+    const beat = 60 / 90;
+    const plan = planLine(planToPlannerSyllables(syllables), { secondsPerBeat: beat, style, maxBars: 1 });
+    for (const phaseVocoder of [false, true]) {
+      const rendered = await renderLine({
+        source: speech.samples,
+        sourceRate: speech.sampleRate,
+        syllables,
+        plan,
+        lineStart: 2,
+        secondsPerSlot: beat / style.slotsPerBeat,
+        slotsPerBeat: style.slotsPerBeat,
+        swing: 0,
+        pocket: style.pocket,
+        deadline: 2 + 4 * beat,
+        pitchScale: 1,
+        formantFactor: 1,
+        maxStretch: style.maxStretch,
+        outputRate: 44100,
+        words: speech.words,
+        phaseVocoder,
+      });
+      const keys = voicingOnsets(syllables, speech.words);
+      const misses = keys.map((k, i) =>
+        Math.abs(rendered.start + rendered.sourceToLine(k) - rendered.syllables[i]!.gridTime),
+      );
+      // Rubber Band snaps key frames to its 256-sample hops (16 ms at 16 kHz); Sonic to 10 ms.
+      expect(Math.max(...misses)).toBeLessThan(0.02);
+      // Monotone: later source times land later.
+      for (let t = 0.1; t < speech.samples.length / speech.sampleRate; t += 0.05)
+        expect(rendered.sourceToLine(t)).toBeGreaterThanOrEqual(rendered.sourceToLine(t - 0.05));
+      expect(rendered.sourceToLine(1e3)).toBeLessThanOrEqual(rendered.samples.length / 44100 + 0.001);
+    }
   });
 });

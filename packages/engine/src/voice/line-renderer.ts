@@ -31,6 +31,8 @@ export interface RenderedLine {
   /** Song time of samples[0]. */
   start: Seconds;
   syllables: PlacedSyllable[];
+  /** Where a time of the source falls in the rendered line (seconds from samples[0]). */
+  sourceToLine: (t: Seconds) => Seconds;
 }
 
 export interface LineRenderOptions {
@@ -255,7 +257,18 @@ export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
       stretch: next && spoken > 0.005 ? rendered / spoken : nextRatio,
     };
   });
-  return { samples, sampleRate: o.outputRate, start: outStart, syllables: placed };
+  // Straight lines between the key frames (Sonic and Rubber Band both stretch evenly between them).
+  const anchors = [{ from: 0, to: 0 }, ...keyFrames, { from: spliced.length, to: outputLength }];
+  const sourceToLine = (t: Seconds): Seconds => {
+    const from = mapTime(Math.max(srcStart, t)) * srcScale * readRate;
+    let k = 0;
+    while (k + 2 < anchors.length && anchors[k + 1]!.from <= from) k++;
+    const a = anchors[k]!;
+    const b = anchors[k + 1]!;
+    const to = a.to + ((from - a.from) * (b.to - a.to)) / Math.max(1, b.from - a.from);
+    return Math.max(0, Math.min(outputLength, to)) / readRate;
+  };
+  return { samples, sampleRate: o.outputRate, start: outStart, syllables: placed, sourceToLine };
 }
 
 function splice(

@@ -43,6 +43,21 @@ export interface VoiceBackend {
   synthesize(request: SynthesisRequest): Promise<SpeechSynthesis>;
   /** Optional warm-up with every line of the song (e.g. one batched lexicon look-up). */
   prepare?(lines: readonly string[], voice: string): Promise<void>;
+  /**
+   * A voice converted from another one (an AI singer driven by a TTS): a spoken line is placed on
+   * the beat as the source voice says it, and `convert` then turns the placed line into this
+   * voice. Stretching the TTS keeps its words; stretching a voice made of grains loses more.
+   */
+  convertAfterPlacement?: VoiceConversion;
+}
+
+export interface VoiceConversion {
+  /** Rate of the converted voice (its band ends below half of it). */
+  readonly sampleRate: Hz;
+  /** The source voice saying a line (what `convert` is given, placed). */
+  synthesizeSource(request: SynthesisRequest): Promise<SpeechSynthesis>;
+  /** The placed source line in this voice, same length and timings. */
+  convert(placed: SpeechSynthesis): SpeechSynthesis;
 }
 
 export const ARPABET_VOWELS = new Set([
