@@ -39,6 +39,15 @@ export const musicItemSchema = z.object({
   status: z.enum(['rendering', 'ready', 'failed']),
   public: z.boolean().describe('Anyone with the share link may hear it.'),
   createdBy: z.string().describe("The owner's user id; empty for the built-in demo songs."),
+  credits: z
+    .object({
+      artist: z
+        .string()
+        .describe('Who performs: a built-in artist, or the creator when their own voice sings.'),
+      beat: z.string().describe("The beat's title; empty when the song has none of ours."),
+    })
+    .optional()
+    .describe('What the song page names besides its creator (`author`).'),
   stems: z
     .object({ vocals: z.string(), accompaniment: z.string() })
     .optional()

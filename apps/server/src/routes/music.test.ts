@@ -74,6 +74,7 @@ describe.each(testDatabaseKinds)('songs, likes and listens on %s', (kind) => {
       status: 'ready',
       public: false,
       createdBy: owner.id,
+      credits: { artist: 'MC Test', beat: '' },
     });
     const hidden = await inject({
       method: 'GET',

@@ -1,6 +1,6 @@
 import type { ViewedMusic } from '../repositories/music.repository.ts';
 import type { MusicContext, MusicItem } from '@bops/shared';
-import { songArtUrl } from './song-art.ts';
+import { songArtInputs, songArtUrl } from './song-art.ts';
 
 /** The cover an empty playlist shows (served by the web app); every song has its own. */
 export const DEFAULT_COVER_PATH = '/images/default-cover.svg';
@@ -28,6 +28,11 @@ function contextOf(raw: unknown, prompt: string): MusicContext {
     prompt: typeof context.prompt === 'string' ? context.prompt : prompt,
     version: typeof context.version === 'string' && context.version !== '' ? context.version : '1.0',
   };
+}
+
+function creditsOf(music: ViewedMusic['music']): { artist: string; beat: string } {
+  const { artist, beat } = songArtInputs(music);
+  return { artist, beat };
 }
 
 /**
@@ -62,6 +67,7 @@ export function presentMusic(viewed: ViewedMusic, viewerId: string | null): Musi
     status: music.status,
     public: viewed.isPublic,
     createdBy: music.ownerId ?? '',
+    credits: creditsOf(music),
     ...(hasAudio && music.context.creationType === 'song_cover'
       ? {
           stems: {

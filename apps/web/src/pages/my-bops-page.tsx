@@ -19,6 +19,7 @@ import { BrowserSupportNotice } from '../music/browser-support-notice.tsx';
 import { LibrarySearch } from '../music/library-search.tsx';
 import { PlaylistGallery } from '../music/playlist-gallery.tsx';
 import { PlaylistView, isSpecialPlaylist } from '../music/playlist-view.tsx';
+import { SongDetails } from '../music/song-details.tsx';
 import { SongList } from '../music/song-list.tsx';
 import { useShare } from '../music/use-share.tsx';
 import { paths } from '../navigation/route-paths.ts';
@@ -139,10 +140,8 @@ function ListenPart({ musicId }: { musicId: string }) {
       </Alert>
     );
   return (
-    <Box component="section" aria-label={t('pages.listen.title')} sx={{ mb: 5 }}>
-      <Typography variant="h5" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-        {t('pages.listen.title')}
-      </Typography>
+    <Box component="section" aria-labelledby="song-page-title" sx={{ mb: 5 }}>
+      <SongDetails music={music} headingId="song-page-title" heading="h2" />
       <SongList musics={[music]} playlist={{ id: null, special: false }} onSignIn={() => undefined} />
     </Box>
   );

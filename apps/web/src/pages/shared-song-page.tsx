@@ -3,22 +3,20 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useGetSharedMusicQuery } from '../api/music.api.ts';
 import { BrowserSupportNotice } from '../music/browser-support-notice.tsx';
-import { CoverImage } from '../music/cover-image.tsx';
-import { truncateText } from '../music/music-format.ts';
+import { SongDetails } from '../music/song-details.tsx';
 import { SongList } from '../music/song-list.tsx';
 import { paths } from '../navigation/route-paths.ts';
 import { usePlayer, usePlayerState } from '../player/use-player.ts';
 import { VisitorInvite } from '../music/visitor-invite.tsx';
 
 /**
- * A public song for a visitor opening its share link (`/listen/{musicId}`): its cover, title and maker, and
- * the song in the player ready to play. Liking or keeping it asks them to sign in; a private or unknown
+ * A public song for a visitor opening its share link (`/listen/{musicId}`): its page (cover, credits, counts,
+ * waveform, lyrics) and the song in the player ready to play. Liking or keeping it asks them to sign in; a private or unknown
  * song says only that it cannot be heard.
  */
 export default function SharedSongPage() {
@@ -57,30 +55,10 @@ export default function SharedSongPage() {
         </>
       ) : (
         <Box component="section" aria-labelledby="shared-song-title">
-          <Stack direction="row" spacing={{ xs: 2, md: 3 }} sx={{ alignItems: 'flex-end', mb: 3 }}>
-            <CoverImage
-              src={music.cover}
-              sx={{ width: { xs: 120, md: 200 }, flexShrink: 0, borderRadius: 2 }}
-            />
-            <Box sx={{ minWidth: 0 }}>
-              <Typography variant="overline" color="text.secondary">
-                {t('pages.sharedSong.title')}
-              </Typography>
-              <Typography
-                id="shared-song-title"
-                variant="h4"
-                component="h1"
-                sx={{ fontWeight: 800, fontSize: { xs: '1.6rem', md: '2.4rem' }, overflowWrap: 'anywhere' }}
-              >
-                {truncateText(music.musicName)}
-              </Typography>
-              {music.author && (
-                <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                  {t('music.shared.by', { author: music.author })}
-                </Typography>
-              )}
-            </Box>
-          </Stack>
+          <Typography variant="overline" color="text.secondary">
+            {t('pages.sharedSong.title')}
+          </Typography>
+          <SongDetails music={music} headingId="shared-song-title" />
           <SongList musics={[music]} playlist={{ id: null, special: false }} onSignIn={signIn} />
         </Box>
       )}
