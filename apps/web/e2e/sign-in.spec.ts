@@ -15,11 +15,20 @@ test.describe('desktop, 1280 px', () => {
 
     // The form checks before it asks the server.
     await page.getByRole('tab', { name: 'Create account' }).click();
+    // The password rule is stated before anything is typed.
+    await expect(
+      page.getByText('At least 8 characters and hard to guess: a few unrelated words work well.'),
+    ).toBeVisible();
+    await shot(page, 'desktop-create-account');
     await page
       .getByRole('form', { name: 'Create account' })
       .getByRole('button', { name: 'Create account' })
       .click();
     await expect(page.getByText('This field is required')).toHaveCount(3);
+    // No account without the age and terms confirmation.
+    await expect(
+      page.getByText('Please confirm that you are 18 or older and agree to the Terms and Conditions.'),
+    ).toBeVisible();
 
     await fillCreateAccount(page, 'Ada', uniqueEmail('ada'));
     await expect(page).toHaveURL(/\/manage$/);

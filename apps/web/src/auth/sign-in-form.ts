@@ -6,6 +6,8 @@ export interface SignInFormValues {
   name: string;
   email: string;
   password: string;
+  /** Create account only: "I am 18 or older and agree to the Terms and Conditions" (docs/PRODUCT.md#validation). */
+  terms: boolean;
 }
 
 export type SignInFormErrors = Partial<Record<keyof SignInFormValues, string>>;
@@ -22,6 +24,7 @@ export function validateSignInForm(values: SignInFormValues, mode: SignInFormMod
   if (values.email.trim() === '') errors.email = 'validation.required';
   else if (!isValidEmail(values.email)) errors.email = 'validation.emailInvalid';
   if (values.password === '') errors.password = 'validation.required';
+  if (mode === 'createAccount' && !values.terms) errors.terms = 'legal.confirmAgeAndTermsRequired';
   return errors;
 }
 

@@ -111,6 +111,10 @@ export const en = {
     lastUpdated: 'Last updated: {{date}}',
     contents: 'On this page',
     otherDocuments: 'Other documents',
+    /** Asked at sign-up and again when an AI singer is made (docs/PRODUCT.md#validation). */
+    confirmAgeAndTerms: 'I am 18 or older and agree to the <termsLink>Terms and Conditions</termsLink>',
+    confirmAgeAndTermsRequired:
+      'Please confirm that you are 18 or older and agree to the Terms and Conditions.',
   },
   takedown: {
     title: 'Report content (takedown notice)',

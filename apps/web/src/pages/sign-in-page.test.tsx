@@ -70,6 +70,11 @@ describe('the sign-in page', () => {
     const form = screen.getByRole('form', { name: 'Create account' });
     await user.click(within(form).getByRole('button', { name: 'Create account' }));
     expect(within(form).getAllByText('This field is required')).toHaveLength(3);
+    expect(
+      within(form).getByText(
+        'Please confirm that you are 18 or older and agree to the Terms and Conditions.',
+      ),
+    ).toBeTruthy();
     await user.type(within(form).getByLabelText('Email'), 'not-an-email');
     await user.click(within(form).getByRole('button', { name: 'Create account' }));
     expect(within(form).getByText('Email is invalid')).toBeTruthy();
@@ -112,6 +117,7 @@ describe('the sign-in page', () => {
     await user.type(within(form).getByLabelText('Name'), 'Ada');
     await user.type(within(form).getByLabelText('Email'), 'ada@example.com');
     await user.type(within(form).getByLabelText('Password'), 'velvet trombone orbit');
+    await user.click(within(form).getByRole('checkbox', { name: /I am 18 or older/ }));
     await user.click(within(form).getByRole('button', { name: 'Create account' }));
     expect((await screen.findByRole('alert')).textContent).toContain(
       'This password is too easy to guess. Try a few unrelated words.',
@@ -129,6 +135,25 @@ describe('the sign-in page', () => {
     await user.type(within(form).getByLabelText('Name'), 'Ada');
     await user.type(within(form).getByLabelText('Email'), ' ada@example.com ');
     await user.type(within(form).getByLabelText('Password'), 'correct horse');
+    // The age and terms confirmation comes first; the checkbox names the terms and links to them.
+    await user.click(within(form).getByRole('button', { name: 'Create account' }));
+    expect(
+      await within(form).findByText(
+        'Please confirm that you are 18 or older and agree to the Terms and Conditions.',
+      ),
+    ).toBeTruthy();
+    expect(services.auth.signUpEmail).not.toHaveBeenCalled();
+    expect(within(form).getByRole('link', { name: 'Terms and Conditions' }).getAttribute('href')).toBe(
+      '/terms-and-conditions',
+    );
+    await user.click(
+      within(form).getByRole('checkbox', { name: 'I am 18 or older and agree to the Terms and Conditions' }),
+    );
+    expect(
+      within(form).queryByText(
+        'Please confirm that you are 18 or older and agree to the Terms and Conditions.',
+      ),
+    ).toBeNull();
     await user.click(within(form).getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(location().textContent).toBe('/manage'));
     expect(JSON.parse(location().dataset.state!)).toEqual({ backToHome: true });

@@ -5,9 +5,12 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -15,8 +18,8 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { useGetSignInMethodsQuery } from '../api/bops.api.ts';
 import type { SignInProvider } from '@bops/shared/api/auth';
 import {
@@ -36,7 +39,7 @@ import {
   type SignInFormMode,
   type SignInFormValues,
 } from '../auth/sign-in-form.ts';
-import { defaultSignedInPath, isSharedMusicPath } from '../navigation/route-paths.ts';
+import { defaultSignedInPath, isSharedMusicPath, paths } from '../navigation/route-paths.ts';
 import { emailProblem, securityErrorOf, type AuthRefusal } from '../auth/account-security.ts';
 import { requestPasswordReset } from '../auth/account-security.thunks.ts';
 import { signInReset } from '../store/account.slice.ts';
@@ -154,9 +157,9 @@ function LocalAccountForm({ busy }: { busy: boolean }) {
     setSearch(next, { replace: true });
     dispatch(signInReset());
   };
-  const [values, setValues] = useState<SignInFormValues>({ name: '', email: '', password: '' });
+  const [values, setValues] = useState<SignInFormValues>({ name: '', email: '', password: '', terms: false });
   const [errors, setErrors] = useState<SignInFormErrors>({});
-  const field = (name: keyof SignInFormValues) => ({
+  const field = (name: 'name' | 'email' | 'password') => ({
     name,
     value: values[name],
     onChange: (event: { target: { value: string } }) => {
@@ -222,6 +225,38 @@ function LocalAccountForm({ busy }: { busy: boolean }) {
                 : undefined
           }
         />
+        {mode === 'createAccount' && (
+          <Box>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={values.terms}
+                  onChange={(event) => {
+                    setValues({ ...values, terms: event.target.checked });
+                    if (errors.terms) setErrors({ ...errors, terms: undefined });
+                  }}
+                  name="terms"
+                />
+              }
+              label={
+                <Trans
+                  i18nKey="legal.confirmAgeAndTerms"
+                  components={{
+                    termsLink: (
+                      <Link
+                        component={RouterLink}
+                        to={paths.termsAndConditions}
+                        target="_blank"
+                        rel="noopener"
+                      />
+                    ),
+                  }}
+                />
+              }
+            />
+            {errors.terms && <FormHelperText error>{t(errors.terms)}</FormHelperText>}
+          </Box>
+        )}
         {mode === 'signIn' && (
           <Link
             component="button"

@@ -61,7 +61,7 @@ export function validateCapture(values: CaptureValues): FormErrors {
   const nickname = values.nickname.trim();
   if (!nickname) errors.nickname = 'validation.required';
   else if (nickname.length > NICKNAME_MAX) errors.nickname = 'validation.tooLong';
-  if (!values.terms) errors.terms = 'voiceCloning.termsRequired';
+  if (!values.terms) errors.terms = 'legal.confirmAgeAndTermsRequired';
   return errors;
 }
 
@@ -287,7 +287,7 @@ export function VoiceCaptureStep({ storage = window.sessionStorage }: { storage?
           }
           label={
             <Trans
-              i18nKey="voiceCloning.terms"
+              i18nKey="legal.confirmAgeAndTerms"
               components={{
                 termsLink: (
                   <Link component={RouterLink} to={paths.termsAndConditions} target="_blank" rel="noopener" />

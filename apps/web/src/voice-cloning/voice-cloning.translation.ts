@@ -48,8 +48,6 @@ export const voiceCloningEn = {
   addPhoto: 'Add a photo',
   changePhoto: 'Change photo',
   removePhoto: 'Remove photo',
-  terms: 'I am 18 or older and agree to the <termsLink>Terms and Conditions</termsLink>',
-  termsRequired: 'Please confirm that you are 18 or older and agree to the Terms and Conditions.',
   sampleRequired: 'Please record or upload a voice sample.',
   submit: 'Create my AI singer',
   submitting: 'Uploading your voice…',
