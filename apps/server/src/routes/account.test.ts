@@ -190,6 +190,14 @@ describe.each(variants)(
         expect(songFile).toBeDefined();
         expect(Buffer.from(files[songFile!]!)).toEqual(mine.mp3);
         expect(names.some((name) => name.endsWith('.lrc'))).toBe(true);
+        // Its cover comes too: the one drawn from the song, as the app shows it.
+        const shownCover = await inject({
+          method: 'GET',
+          url: `/api/music/${mine.id}/cover`,
+          headers: as(person),
+        });
+        expect(shownCover.statusCode).toBe(200);
+        expect(Buffer.from(files[songFile!.replace(/\.mp3$/, '-cover.jpg')]!)).toEqual(shownCover.rawPayload);
         expect(JSON.parse(strFromU8(files['playlists.json']!))).toEqual(
           expect.arrayContaining([
             expect.objectContaining({ title: 'Road Trip', private: false, musicIds: [mine.id] }),

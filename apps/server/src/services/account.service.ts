@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../http/http-error.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { AccountData, AccountRepository } from '../repositories/account.repository.ts';
 import type { Storage } from '../storage/storage.ts';
+import type { SongArtService } from './song-art.service.ts';
 
 export const DELETE_CONFIRMATION_MESSAGE =
   'To delete your account, type the e-mail address you sign in with.';
@@ -15,17 +16,20 @@ export class AccountService {
   readonly #storage: Storage;
   readonly #queue: JobQueue;
   readonly #logger: FastifyBaseLogger;
+  readonly #art: SongArtService;
 
   constructor(deps: {
     accounts: AccountRepository;
     storage: Storage;
     queue: JobQueue;
     logger: FastifyBaseLogger;
+    art: SongArtService;
   }) {
     this.#accounts = deps.accounts;
     this.#storage = deps.storage;
     this.#queue = deps.queue;
     this.#logger = deps.logger;
+    this.#art = deps.art;
   }
 
   /**
@@ -108,7 +112,12 @@ export class AccountService {
       const base = `songs/${fileBase(song.name, song.id)}`;
       await stored(`${base}.mp3`, song.srcKey);
       await stored(`${base}.lrc`, song.lyricsKey);
-      await stored(`${base}-cover${extensionOf(song.coverKey)}`, song.coverKey);
+      // The cover people see: their own picture, or the one drawn from the song (drawn now if never shown).
+      const coverKey = await this.#art.keyOf(song, 'cover').catch((error: unknown) => {
+        this.#logger.warn({ err: error, musicId: song.id }, 'export: no cover for the song');
+        return null;
+      });
+      await stored(`${base}-cover${extensionOf(coverKey)}`, coverKey);
     }
     text('playlists.json', json(data.playlists));
     text('likes.json', json(data.likedMusicIds));

@@ -106,13 +106,14 @@ export function createServices(deps: ServiceDeps): Services {
     logger: deps.logger,
   });
   const creations = new CreationRepository(db);
+  const art = new SongArtService({ storage: deps.storage, queue: deps.queue, music });
   const musicService = new MusicService({
     music,
     readCache: deps.readCache,
     listenerSecret: deps.secret,
     storage: deps.storage,
     queue: deps.queue,
-    art: new SongArtService({ storage: deps.storage, queue: deps.queue, music }),
+    art,
   });
   // One importer: the cover uses it, health reports whether it can fetch links; refused downloads are logged.
   const links = SongLinkImporter.fromConfig(deps.config, deps.logger);
@@ -141,6 +142,7 @@ export function createServices(deps: ServiceDeps): Services {
       storage: deps.storage,
       queue: deps.queue,
       logger: deps.logger,
+      art,
     }),
     shell: new ShellService({ users, crashes: new CrashReportRepository(db) }),
     lyrics: new LyricsService({ config: deps.config, logger: deps.logger }),

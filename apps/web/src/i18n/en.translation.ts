@@ -184,7 +184,8 @@ export const en = {
     loadFailed: 'Your profile could not be loaded.',
     dataTitle: 'Your data',
     exportData: 'Export my data',
-    exportHint: 'A zip of your profile, songs (MP3 with lyrics), playlists, likes and AI singer recordings.',
+    exportHint:
+      'A zip of your profile, songs (MP3 with lyrics and cover), playlists, likes and AI singer recordings.',
     deleteAccount: 'Delete my account',
     deleteTitle: 'Delete your account?',
     deleteWarning:
