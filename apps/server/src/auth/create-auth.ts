@@ -25,6 +25,23 @@ import { isProviderFlow, keyAccountsOnSubject, runAuthRequest } from './subject-
 /** Header carrying the client address Fastify resolved; anything a client sends under it is replaced. */
 export const CLIENT_IP_HEADER = 'x-bops-client-ip';
 
+/**
+ * Auth endpoints that take a password, a token or an address, each limited to SIGN_IN_RATE_LIMIT requests a
+ * minute per client address (better-auth keys its limits on the address Fastify resolved, CLIENT_IP_HEADER).
+ */
+export const SIGN_IN_LIMITED_PATHS = [
+  '/sign-in/email',
+  '/sign-up/email',
+  '/sign-in/social',
+  '/callback/*',
+  '/change-password',
+  '/change-email',
+  '/request-password-reset',
+  '/reset-password',
+  '/reset-password/*',
+  '/verify-email',
+] as const;
+
 /** Session cookies are named `bops.session_token` (`__Secure-` in front on https). */
 export const COOKIE_PREFIX = 'bops';
 
@@ -163,18 +180,7 @@ export function createAuth(options: {
       storage: 'database',
       window: 60,
       max: 600,
-      customRules: {
-        '/sign-in/email': signInRule,
-        '/sign-up/email': signInRule,
-        '/sign-in/social': signInRule,
-        '/callback/*': signInRule,
-        '/change-password': signInRule,
-        '/change-email': signInRule,
-        '/request-password-reset': signInRule,
-        '/reset-password': signInRule,
-        '/reset-password/*': signInRule,
-        '/verify-email': signInRule,
-      },
+      customRules: Object.fromEntries(SIGN_IN_LIMITED_PATHS.map((path) => [path, signInRule])),
     },
     advanced: {
       // The auth library turns its origin and callback-URL checks off by itself when NODE_ENV is

@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_IP_HEADER, SIGN_IN_LIMITED_PATHS } from '../../src/auth/create-auth.ts';
 import { buildUser, type TestUser } from '../../src/test/factories.ts';
 import { buildMusic } from '../../src/test/music-factories.ts';
 import { startTestRuntime, testDatabaseKinds, type TestRuntime } from '../../src/test/test-runtime.ts';
@@ -9,10 +10,13 @@ const EVIL = 'http://evil.example';
 const SIGN_IN_LIMIT = 3;
 const ACCOUNT_LIMIT = 3;
 
-/** Every route of the app with a state-changing method, as Fastify's route table lists it. */
-function stateChangingRoutes(app: FastifyInstance): Array<{ method: string; url: string }> {
+/** Every route of the app with one of `methods`, as Fastify's route table lists it. */
+function routesOf(
+  app: FastifyInstance,
+  methods = ['POST', 'PUT', 'PATCH', 'DELETE'],
+): Array<{ method: string; url: string }> {
   const routes: Array<{ method: string; url: string }> = [];
-  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+  for (const method of methods) {
     const table = app.printRoutes({ method, commonPrefix: false });
     for (const line of table.split('\n')) {
       const match = /([/][^\s(]*)\s*\(/.exec(line) ?? /([/]\S*)\s*$/.exec(line);
@@ -22,9 +26,43 @@ function stateChangingRoutes(app: FastifyInstance): Array<{ method: string; url:
   return routes;
 }
 
-/** A concrete URL for a route pattern (parameters filled with a plausible id). */
-function concrete(pattern: string, id: string): string {
-  return pattern.replace(/:[A-Za-z_]+/g, id).replace(/\*$/, 'sign-out');
+/**
+ * Concrete URLs for a route pattern (parameters filled with a plausible id). The auth library answers
+ * under one wildcard route; each of its state-changing endpoints is a URL of its own.
+ */
+function concrete(pattern: string, id: string): string[] {
+  const url = pattern.replace(/:[A-Za-z_]+/g, id);
+  if (!url.endsWith('*')) return [url];
+  const authEndpoints = [
+    'sign-out',
+    'sign-in/email',
+    'sign-up/email',
+    'change-password',
+    'change-email',
+    'request-password-reset',
+    'reset-password',
+    'update-user',
+    'delete-user',
+    'revoke-sessions',
+  ];
+  return authEndpoints.map((endpoint) => url.replace(/\*$/, endpoint));
+}
+
+/**
+ * Headers a client may send to pose as another address: each forwarding convention, Bops's own header
+ * for the auth library, and a chain ending at loopback. Without a trusted proxy none of them may count.
+ */
+function spoofedAddress(n: number): Record<string, string> {
+  const a = `198.18.${n % 250}.${1 + (n % 7)}`;
+  const headers: Array<Record<string, string>> = [
+    { 'x-forwarded-for': a },
+    { 'x-forwarded-for': `${a}, 127.0.0.1` },
+    { 'x-real-ip': a },
+    { forwarded: `for=${a};proto=https` },
+    { 'true-client-ip': a, 'cf-connecting-ip': a, 'x-client-ip': a },
+    { [CLIENT_IP_HEADER]: a },
+  ];
+  return headers[n % headers.length]!;
 }
 
 /** The spellings of one path that a router decodes to the same route. */
@@ -134,12 +172,81 @@ describe.each(testDatabaseKinds)('spoofed headers on %s', (kind) => {
       expect(statuses.slice(5)).toEqual([429, 429, 429]);
     });
 
+    it('keeps every rate-limited route to its limit per socket address, whatever address headers say', async () => {
+      // The limited routes are found, not listed: @fastify/rate-limit names its limit on every answer of a
+      // route it guards, so a route given a limit later is checked here too.
+      const limited: Array<{ method: string; url: string; limit: number }> = [];
+      for (const route of routesOf(runtime.app!, ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])) {
+        for (const url of concrete(route.url, songId)) {
+          const response = await inject({
+            method: route.method as 'POST',
+            url,
+            remoteAddress: '192.0.2.250',
+            headers: { origin: ORIGIN },
+          });
+          const limit = Number(response.headers['x-ratelimit-limit']);
+          if (limit > 0) limited.push({ method: route.method, url, limit });
+        }
+      }
+      expect(limited.map((route) => `${route.method} ${route.url}`)).toEqual(
+        expect.arrayContaining([
+          'POST /api/takedown-notices',
+          'POST /api/analytics/events',
+          'POST /api/music/generateLyrics/v3',
+          'POST /api/crash-reports',
+          `POST /api/music/social/view/${songId}`,
+        ]),
+      );
+      const lifted: string[] = [];
+      for (const [index, route] of limited.entries()) {
+        const statuses: number[] = [];
+        // The discovery request above came from another address, so this one starts from zero.
+        for (let n = 0; n < route.limit + 2; n++) {
+          const response = await inject({
+            method: route.method as 'POST',
+            url: route.url,
+            remoteAddress: `192.0.2.${100 + index}`,
+            headers: { origin: ORIGIN, 'content-type': 'application/json', ...spoofedAddress(n) },
+            payload: {},
+          });
+          statuses.push(response.statusCode);
+        }
+        const refused = statuses.filter((status) => status === 429).length;
+        if (statuses.slice(0, route.limit).includes(429) || refused !== 2)
+          lifted.push(`${route.method} ${route.url}: ${refused} of ${statuses.length} refused`);
+      }
+      expect(lifted).toEqual([]);
+    });
+
+    it.each(SIGN_IN_LIMITED_PATHS)(
+      'keeps the auth endpoint %s to its limit per socket address, whatever address headers say',
+      async (path) => {
+        const url = `/api/auth${path.replace('*', 'some-token')}`;
+        // Those a link in a mail or a provider opens are GET; the others take a form.
+        const method = path.endsWith('*') || path === '/verify-email' ? 'GET' : 'POST';
+        const remoteAddress = `192.0.2.${50 + SIGN_IN_LIMITED_PATHS.indexOf(path)}`;
+        const statuses: number[] = [];
+        for (let n = 0; n < SIGN_IN_LIMIT + 3; n++) {
+          const response = await inject({
+            method,
+            url: `${url}${method === 'GET' ? '?token=x&callbackURL=/' : ''}`,
+            remoteAddress,
+            headers: { origin: ORIGIN, 'content-type': 'application/json', ...spoofedAddress(n) },
+            ...(method === 'POST' ? { payload: { email: `nobody-${n}@example.test`, password: 'x' } } : {}),
+          });
+          statuses.push(response.statusCode);
+        }
+        expect(statuses.slice(0, SIGN_IN_LIMIT), statuses.join(' ')).not.toContain(429);
+        expect(statuses.slice(SIGN_IN_LIMIT), statuses.join(' ')).toEqual([429, 429, 429]);
+      },
+    );
+
     it('refuses every state-changing route from another origin, however its path is spelled', async () => {
-      const routes = stateChangingRoutes(runtime.app!);
+      const routes = routesOf(runtime.app!);
       expect(routes.length).toBeGreaterThan(15);
       const allowedThrough: string[] = [];
       for (const route of routes) {
-        for (const url of spellingsOf(concrete(route.url, songId))) {
+        for (const url of concrete(route.url, songId).flatMap(spellingsOf)) {
           for (const headers of [
             { origin: EVIL },
             { origin: EVIL, 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
