@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { cleanDisplayText, hasVisibleText } from '@bops/shared/api/display-text';
 import { checkPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@bops/shared/password-strength';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
@@ -45,21 +46,14 @@ export const SIGN_IN_LIMITED_PATHS = [
 /** Session cookies are named `bops.session_token` (`__Secure-` in front on https). */
 export const COOKIE_PREFIX = 'bops';
 
-/** Characters that reorder or hide text (bidi overrides and isolates, marks) and other controls. */
-const HIDDEN_CONTROLS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
-
 /**
- * An account name as kept: without controls, at most 100 characters (every session answer carries it),
- * whatever the sign-up form or a provider's profile sent.
+ * An account name as kept: cleaned as every name is (no controls or reordering characters; one that shows
+ * nothing is empty), at most 100 characters (every session answer carries it), whatever the sign-up form
+ * or a provider's profile sent.
  */
 export function accountName(value: unknown): string {
-  return [
-    ...String(value ?? '')
-      .replace(HIDDEN_CONTROLS, '')
-      .trim(),
-  ]
-    .slice(0, 100)
-    .join('');
+  const name = [...cleanDisplayText(String(value ?? ''))].slice(0, 100).join('');
+  return hasVisibleText(name) ? name : '';
 }
 
 /**

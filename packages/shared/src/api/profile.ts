@@ -1,19 +1,15 @@
 import { z } from 'zod';
-
-const required = 'This field is required';
+import { displayText, optionalDisplayText } from './display-text.ts';
 
 /**
  * docs/PRODUCT.md#entities profile update: firstname, lastname, dob (sent empty), displayName, bios. Other keys are ignored.
  * Only the display name is required: people who sign in with a provider often have no first or last name here.
  */
 export const updateProfileBody = z.object({
-  firstname: z.string().trim().max(60, 'Please use at most 60 characters').default(''),
-  lastname: z.string().trim().max(60, 'Please use at most 60 characters').default(''),
-  displayName: z
-    .string({ message: required })
-    .trim()
-    .min(1, required)
-    .max(60, 'Please use at most 60 characters'),
+  // Names are shown beside public songs: cleaned as every name is (docs/PRODUCT.md#validation).
+  firstname: optionalDisplayText(60).default(''),
+  lastname: optionalDisplayText(60).default(''),
+  displayName: displayText(60),
   bios: z.string().trim().max(1000, 'Please use at most 1000 characters').default(''),
   dob: z
     .string()
