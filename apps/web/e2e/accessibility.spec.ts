@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { fillCreateAccount } from './fixtures/e2e-helpers.ts';
+import { expect, test } from '@playwright/test';
+import { fillCreateAccount, seriousViolations } from './fixtures/e2e-helpers.ts';
 
 /** Every screen a visitor can open. */
 const visitorPages = [
@@ -27,25 +26,6 @@ const signedInPages = [
   '/create/song-cover',
   '/tutorial',
 ];
-
-/** axe-core's WCAG 2.1 A and AA rules on the page as it rests; the serious and critical findings, readably. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Let the page's data arrive and its transitions end before checking.
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes
-          .slice(0, 5)
-          .map((node) => node.target.join(' '))
-          .join(', ')}`,
-    );
-}
 
 // Both themes are checked: the phone in dark mode, the desktop in light mode.
 for (const [label, viewport, colorScheme] of [

@@ -1,63 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { shot, watchConsole, fillCreateAccount } from './fixtures/e2e-helpers.ts';
+import { makeSongs } from './fixtures/songs.ts';
 
 async function signUp(page: Page, name: string) {
   await page.goto('/sign-in?next=/my-bops');
   await fillCreateAccount(page, name);
   await expect(page).toHaveURL((url) => url.pathname === '/my-bops');
-}
-
-const lyricsFor = ['City lights glow while the night rolls slow', 'Bass on the floor and we ready to go'];
-
-/** Asks the rap creation API for a real song; it renders in the background. */
-async function submitSong(page: Page, musicName: string): Promise<string> {
-  const musicId = await page.evaluate(
-    async ({ musicName, lyrics }) => {
-      const response = await fetch('/api/music/createMusic/v3', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          musicName,
-          musicContext: lyrics.join('\n'),
-          artist_id: 'mc-volt',
-          mixmusic_id: 'na',
-          creatorNickname: 'Ada',
-          contactEmail: '',
-          voice_clone_id: '',
-          vocal_artist_id: '',
-          version: '1.0',
-        }),
-      });
-      const body = (await response.json()) as { data?: { musicId?: string } };
-      if (!body.data?.musicId)
-        throw new Error(`createMusic answered ${response.status}: ${JSON.stringify(body)}`);
-      return body.data.musicId;
-    },
-    { musicName, lyrics: lyricsFor },
-  );
-  return musicId;
-}
-
-/** Waits until a song's audio is rendered. */
-async function waitUntilReady(page: Page, musicId: string) {
-  await expect
-    .poll(
-      async () =>
-        page.evaluate(async (id) => {
-          const response = await fetch(`/api/music/getMusic/${id}`);
-          const body = (await response.json()) as { data?: { src?: string; status?: string } };
-          return body.data?.status === 'failed' ? 'failed' : body.data?.src ? 'ready' : 'rendering';
-        }, musicId),
-      { timeout: 150_000, intervals: [1000] },
-    )
-    .toBe('ready');
-}
-
-async function makeSongs(page: Page, names: string[]): Promise<string[]> {
-  const ids: string[] = [];
-  for (const name of names) ids.push(await submitSong(page, name));
-  for (const id of ids) await waitUntilReady(page, id);
-  return ids;
 }
 
 const player = (page: Page) => page.getByRole('region', { name: 'Music player' });
