@@ -143,6 +143,7 @@ for (const [label, viewport] of [
       await songAction(page, 'Paper Boats', 'Delete');
       const remove = page.getByRole('dialog', { name: 'Delete “Paper Boats”?' });
       await expect(remove).toContainText('Anyone with its share link will find nothing.');
+      expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `${tag}-song-delete`);
       await remove.getByRole('button', { name: 'Delete' }).click();
       await expect(remove).toBeHidden();
