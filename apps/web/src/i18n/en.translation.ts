@@ -508,6 +508,7 @@ export const en = {
     review: {
       title: 'Your rap',
       voice: 'Voice',
+      aiSingerVoice: '{{singer}} (your AI singer), with the flow of {{artist}}',
       style: 'Style',
       music: 'Music',
       lyrics: 'Lyrics',

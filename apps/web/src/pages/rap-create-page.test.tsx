@@ -168,6 +168,41 @@ describe('the rap generator form', () => {
     expect(store.getState().creation.draft.mixMusicId).toBe('na');
   });
 
+  it('names the AI singer in the summary when it performs', async () => {
+    const withSinger = {
+      ...sampleProfile,
+      voiceclones: [
+        { voice_clone_id: 'vc-1', voice_clone_nickname: 'My Voice', imageFileUrl: '', status: 'READY' },
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      mockFetch({
+        ...common,
+        'GET /api/user/bops_profile': { body: { statusCode: 200, data: withSinger } },
+      }).fetchFn,
+    );
+    renderApp('/create/step-5', {
+      preloadedState: signedIn({ ...readyDraft, voiceCloneId: 'vc-1' }),
+      services: services(),
+    });
+    const summary = await screen.findByRole('region', { name: 'Your rap' });
+    await waitFor(() =>
+      expect(within(summary).getByText('Voice').nextElementSibling?.textContent).toBe(
+        'My Voice (your AI singer), with the flow of MC Volt',
+      ),
+    );
+  });
+
+  it('names the artist in the summary when no AI singer performs', async () => {
+    vi.stubGlobal('fetch', mockFetch(common).fetchFn);
+    renderApp('/create/step-5', { preloadedState: signedIn(readyDraft), services: services() });
+    const summary = await screen.findByRole('region', { name: 'Your rap' });
+    await waitFor(() =>
+      expect(within(summary).getByText('Voice').nextElementSibling?.textContent).toBe('MC Volt'),
+    );
+  });
+
   it('checks the e-mail, then shows the daily limit and generic failures in the spec wording', async () => {
     let answer = { status: 429, body: { statusCode: 429, error: 'Too Many Requests', message: 'limit' } };
     vi.stubGlobal('fetch', mockFetch({ ...common, 'POST /api/music/createMusic/v3': () => answer }).fetchFn);

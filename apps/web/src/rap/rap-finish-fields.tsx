@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useGetProfileQuery } from '../api/bops.api.ts';
 import { useGetMusicSelectionsQuery, useGetRapArtistsQuery } from '../api/creation.api.ts';
 import { NO_MUSIC, rapLimits, truncateLyric } from './rap-form.ts';
 import { textFieldProps, type RapFieldsProps } from './rap-field-props.ts';
@@ -31,9 +32,18 @@ export function RapFinishFields(props: RapFieldsProps) {
   const artists = useGetRapArtistsQuery();
   const selections = useGetMusicSelectionsQuery();
   const email = textFieldProps('contactEmail', props, t);
+  const profile = useGetProfileQuery(undefined, { skip: !draft.voiceCloneId });
   const artist = [...(artists.data?.rap_artists ?? []), ...(artists.data?.singer_artists ?? [])].find(
     (candidate) => candidate.artist_id === draft.artistId,
   );
+  const artistName = artist?.name ?? draft.artistId;
+  // When the person's AI singer performs, the voice heard is theirs; the artist only lends the flow.
+  const singer = draft.voiceCloneId
+    ? profile.data?.voiceclones.find((clone) => clone.voice_clone_id === draft.voiceCloneId)
+    : undefined;
+  const voice = singer
+    ? t('rap.review.aiSingerVoice', { singer: singer.voice_clone_nickname, artist: artistName })
+    : artistName;
   const music =
     draft.mixMusicId === NO_MUSIC || draft.mixMusicId === ''
       ? t('rap.music.noMusic')
@@ -55,7 +65,7 @@ export function RapFinishFields(props: RapFieldsProps) {
         </Typography>
         <Stack component="dl" spacing={1} sx={{ m: 0 }}>
           <Row label={t('rap.fields.creatorNickname')} value={draft.creatorNickname} />
-          <Row label={t('rap.review.voice')} value={artist?.name ?? draft.artistId} />
+          <Row label={t('rap.review.voice')} value={voice} />
           <Row
             label={t('rap.review.style')}
             value={draft.style ? t(`rap.styles.${draft.style}`, { defaultValue: draft.style }) : ''}
