@@ -19,6 +19,24 @@ const layersPointDown = {
   message: 'Routes and jobs call services; services and repositories never import them.',
 };
 
+/** What no browser code may import: the server, the engine, Node. */
+const webStaysInTheBrowser = [
+  {
+    group: ['@bops/server', '@bops/server/*', '**/apps/server/**'],
+    message: 'The web app never imports server code; share types through @bops/shared.',
+  },
+  {
+    group: ['@bops/engine', '@bops/engine/*', '**/packages/engine/**'],
+    message: 'The web app talks to the engine through the API.',
+  },
+  { group: ['node:*'], message: 'Node built-ins do not run in the browser.' },
+];
+const storeIsTheFloor = {
+  regex: '^\\.\\./(?!api/)',
+  message:
+    'The store sits under the features: it imports the API layer (api/) and @bops/shared only; the app is wired in runtime/.',
+};
+
 /** Browser and DOM globals the engine must never touch: it runs in worker threads and the CLI. */
 const domGlobals = ['window', 'document', 'navigator', 'AudioContext', 'OfflineAudioContext', 'localStorage'];
 
@@ -59,23 +77,14 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@bops/server', '@bops/server/*', '**/apps/server/**'],
-              message: 'The web app never imports server code; share types through @bops/shared.',
-            },
-            {
-              group: ['@bops/engine', '@bops/engine/*', '**/packages/engine/**'],
-              message: 'The web app talks to the engine through the API.',
-            },
-            { group: ['node:*'], message: 'Node built-ins do not run in the browser.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: webStaysInTheBrowser }],
     },
+  },
+  {
+    // Features and the runtime use the store; the store uses none of them, so no feature can loop back into it.
+    files: ['apps/web/src/store/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...webStaysInTheBrowser, storeIsTheFloor] }] },
   },
   {
     files: [

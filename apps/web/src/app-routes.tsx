@@ -5,7 +5,7 @@ import { SessionGate } from './auth/session-gate.tsx';
 import { withTexts } from './i18n/i18n.setup.ts';
 import LandingPage from './pages/landing-page.tsx';
 import { AppShell } from './shell/app-shell.tsx';
-import { StoreOutlet, storeSlot } from './store/store-slot.tsx';
+import { StoreOutlet, storeSlot } from './runtime/store-slot.tsx';
 
 // Every other page is its own chunk so the landing page's first load stays small. The landing page itself comes with
 // the app's code: a lazy page would show the shell with a spinner first and the page a moment later.
@@ -26,7 +26,9 @@ const ProfilePage = lazy(withTexts(() => import('./pages/profile-page.tsx')));
 const ManagePage = lazy(withTexts(() => import('./pages/manage-page.tsx')));
 
 /** Countdowns, the player and the profile refresh, once the store exists (never on a visitor's landing page). */
-const StoreExtras = storeSlot(() => import('./store/store-extras.tsx').then((module) => module.StoreExtras));
+const StoreExtras = storeSlot(() =>
+  import('./runtime/store-extras.tsx').then((module) => module.StoreExtras),
+);
 
 /**
  * The route table of docs/PRODUCT.md#screens-and-routes. React Router matches whole segments only, so `step-{n}` is a `:step` segment the

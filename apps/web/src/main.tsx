@@ -5,7 +5,7 @@ import { createAuthApi } from './api/auth.api.ts';
 import { AppProviders } from './app.tsx';
 import { withTexts } from './i18n/i18n.setup.ts';
 import { AppRoutes } from './app-routes.tsx';
-import { AppRuntime } from './store/app-runtime.ts';
+import { AppRuntime } from './runtime/app-runtime.ts';
 
 function browserStorage(): Storage | null {
   try {
@@ -19,7 +19,7 @@ const runtime = new AppRuntime({
   fetchSession: () => createAuthApi().getSession(),
   // The pages that use the store also use the rest of the words.
   loadStore: withTexts(() =>
-    import('./store/store-handle.ts').then((module) => module.createBrowserStoreHandle()),
+    import('./runtime/store-handle.ts').then((module) => module.createBrowserStoreHandle()),
   ),
   hintStorage: browserStorage(),
 });

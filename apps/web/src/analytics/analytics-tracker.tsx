@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useSession } from '../store/runtime-context.tsx';
+import { useSession } from '../runtime/runtime-context.tsx';
 import { identify, trackPageView } from './analytics.ts';
 
 /** docs/PRODUCT.md#screens-and-routes: every route change sends a page view; a signed-in user is identified once (docs/PRODUCT.md#api). */

@@ -4,7 +4,7 @@ import { AuthError } from '../api/auth.api.ts';
 import { en } from '../i18n/en.translation.ts';
 import { Status } from '../store/status.ts';
 import { createAppStore } from '../store/store.ts';
-import type { PopupOutcome } from './popup-watch.ts';
+import type { PopupOutcome } from '../store/app-services.ts';
 import { fakeServices, mockFetch, sampleProfile, sampleSession } from '../test/test-app.tsx';
 import {
   checkSession,

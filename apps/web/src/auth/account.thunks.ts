@@ -1,6 +1,6 @@
 import { track } from '../analytics/analytics.ts';
 import { bopsApi } from '../api/bops.api.ts';
-import { toUser, type User } from './user.ts';
+import { toUser, type User } from '../store/user.ts';
 import { AuthError, type Session } from '../api/auth.api.ts';
 import { paths } from '../navigation/route-paths.ts';
 import {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { watchPopup, type PopupOutcome } from './popup-watch.ts';
+import type { PopupOutcome } from '../store/app-services.ts';
+import { watchPopup } from './popup-watch.ts';
 
 function fakeChannel() {
   const channel = { onmessage: null as ((event: MessageEvent) => void) | null, close: vi.fn() };

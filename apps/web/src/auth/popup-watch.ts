@@ -1,11 +1,11 @@
+import type { PopupOutcome } from '../store/app-services.ts';
+
 /** The message the sign-in popup sends back when the provider has answered. */
 export interface PopupMessage {
   type: 'bops-sign-in';
   ok: boolean;
   error?: string;
 }
-
-export type PopupOutcome = { kind: 'success' } | { kind: 'error'; error: string } | { kind: 'closed' };
 
 export const popupChannelName = 'bops-sign-in';
 

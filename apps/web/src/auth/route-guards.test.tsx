@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { toUser } from './user.ts';
+import { toUser } from '../store/user.ts';
 import { initialAccountState } from '../store/account.slice.ts';
 import { Status } from '../store/status.ts';
 import { fakeServices, renderApp, sampleProfile } from '../test/test-app.tsx';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { FullScreenSpinner } from '../shell/full-screen-spinner.tsx';
-import { useSession } from '../store/runtime-context.tsx';
+import { useSession } from '../runtime/runtime-context.tsx';
 import { defaultSignedInPath, paths } from '../navigation/route-paths.ts';
 import { locationToPath } from './redirect-target.ts';
 

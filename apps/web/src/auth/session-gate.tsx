@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { useAppRuntime, useSession } from '../store/runtime-context.tsx';
+import { useAppRuntime, useSession } from '../runtime/runtime-context.tsx';
 import { FullScreenSpinner } from '../shell/full-screen-spinner.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import type { ProfileUpdate } from '@bops/shared/api/profile';
-import type { User } from '../auth/user.ts';
+import type { User } from '../store/user.ts';
 
 export interface ProfileFormValues {
   firstName: string;

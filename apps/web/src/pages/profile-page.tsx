@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useUpdateProfileMutation, useUploadProfilePhotoMutation } from '../api/bops.api.ts';
-import { toUser } from '../auth/user.ts';
+import { toUser } from '../store/user.ts';
 import type { ApiError } from '../api/envelope-base-query.ts';
 import {
   profileUpdateFailed,

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { toUser } from '../auth/user.ts';
+import { toUser } from '../store/user.ts';
 import { COUNTDOWN_STORAGE_KEY } from '../countdown/countdown-tasks.ts';
 import { initialAccountState } from '../store/account.slice.ts';
 import { initialCreationState } from '../store/creation.slice.ts';
 import { Status } from '../store/status.ts';
 import { fakeServices, mockFetch, renderApp, sampleProfile, sampleSession } from '../test/test-app.tsx';
-import type { RapDraft } from '../rap/rap-form.ts';
+import type { RapDraft } from '../store/rap-draft.ts';
 
 const account = {
   ...initialAccountState,

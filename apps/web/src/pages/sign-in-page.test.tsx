@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthError } from '../api/auth.api.ts';
-import type { PopupOutcome } from '../auth/popup-watch.ts';
+import type { PopupOutcome } from '../store/app-services.ts';
 import { fakeServices, mockFetch, renderApp, sampleProfile, sampleSession } from '../test/test-app.tsx';
 
 function stubApi(methods = { emailPassword: true, providers: [{ id: 'google', name: 'Google' }] }) {

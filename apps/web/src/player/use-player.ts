@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useLoadedStore } from '../store/runtime-context.tsx';
+import { useLoadedStore } from '../runtime/runtime-context.tsx';
 import type { BopsPlayer, PlayerState } from './bops-player.ts';
 
 /** The app's player; only for parts of the page that render once the store is loaded (it comes with it). */

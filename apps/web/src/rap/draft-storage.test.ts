@@ -3,7 +3,7 @@ import { draftChanged, draftReset, initialCreationState } from '../store/creatio
 import { createAppStore } from '../store/store.ts';
 import { fakeServices } from '../test/test-app.tsx';
 import { keepDraftSaved, rapDraftKey, readSavedDraft } from './draft-storage.ts';
-import { emptyRapDraft } from './rap-form.ts';
+import { emptyRapDraft } from '../store/rap-draft.ts';
 
 function memoryStorage() {
   const items = new Map<string, string>();

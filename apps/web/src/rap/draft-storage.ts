@@ -1,4 +1,5 @@
-import { emptyRapDraft, rapLimits, type RapDraft } from './rap-form.ts';
+import { emptyRapDraft, type RapDraft } from '../store/rap-draft.ts';
+import { rapLimits } from './rap-form.ts';
 
 type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

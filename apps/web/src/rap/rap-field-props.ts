@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { RapDraft, RapFormErrors } from './rap-form.ts';
+import type { RapDraft } from '../store/rap-draft.ts';
+import type { RapFormErrors } from './rap-form.ts';
 
 export interface RapFieldsProps {
   draft: RapDraft;

@@ -22,9 +22,9 @@ import {
   stepOfField,
   toCreateMusicRequest,
   validateStep,
-  type RapDraft,
   type RapFormErrors,
 } from './rap-form.ts';
+import type { RapDraft } from '../store/rap-draft.ts';
 import { RapLyricsFields } from './rap-lyrics-fields.tsx';
 import { RapMusicFields } from './rap-music-fields.tsx';
 import { RapStepFrame } from './rap-step-frame.tsx';

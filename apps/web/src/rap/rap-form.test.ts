@@ -3,15 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   allowedStep,
   describeCreateFailure,
-  emptyRapDraft,
   lastFormStep,
   NO_MUSIC,
   toCreateMusicRequest,
   truncate,
   truncateLyric,
   validateStep,
-  type RapDraft,
 } from './rap-form.ts';
+import { emptyRapDraft, type RapDraft } from '../store/rap-draft.ts';
 
 const complete: RapDraft = {
   musicName: 'Night Shift',

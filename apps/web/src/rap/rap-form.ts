@@ -1,33 +1,7 @@
 import { FLOW_STYLE_IDS } from '@bops/shared';
 import { CREATE_MUSIC_LIMITS } from '@bops/shared/api/creation';
 import type { CreateMusicRequest } from '../api/creation.api.ts';
-
-/** What the user has entered so far; it lives in the creation area so back and next keep it. */
-export interface RapDraft {
-  musicName: string;
-  prompt: string;
-  creatorNickname: string;
-  artistId: string;
-  /** The person's own AI singer performing the rap ('' for the artist's voice); the artist gives the flow. */
-  voiceCloneId: string;
-  style: string;
-  lyrics: string;
-  /** A music selection id, 'na' for "no music", '' while nothing is chosen. */
-  mixMusicId: string;
-  contactEmail: string;
-}
-
-export const emptyRapDraft: RapDraft = {
-  musicName: '',
-  prompt: '',
-  creatorNickname: '',
-  artistId: '',
-  voiceCloneId: '',
-  style: '',
-  lyrics: '',
-  mixMusicId: '',
-  contactEmail: '',
-};
+import type { RapDraft } from '../store/rap-draft.ts';
 
 /** "No music" as the create call spells it (docs/PRODUCT.md#entities: "na" counts as empty). */
 export const NO_MUSIC = 'na';

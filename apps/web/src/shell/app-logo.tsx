@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../store/runtime-context.tsx';
+import { useSession } from '../runtime/runtime-context.tsx';
 import { defaultSignedInPath, paths } from '../navigation/route-paths.ts';
 import { BetaBadge } from './beta-badge.tsx';
 

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
-import { toUser } from '../auth/user.ts';
+import { toUser } from '../store/user.ts';
 import { i18n } from '../i18n/i18n.setup.ts';
 import { hasPlayerBackground, isDetailRoute, parseStep } from '../navigation/route-paths.ts';
 import { initialAccountState } from '../store/account.slice.ts';

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import { useTranslation } from 'react-i18next';
 import { mainNavItems, visibleNavItems, type NavItem } from '../navigation/nav-items.ts';
-import { useSession } from '../store/runtime-context.tsx';
+import { useSession } from '../runtime/runtime-context.tsx';
 import { AppLogo } from './app-logo.tsx';
 import { LazyNavGroupMenu, ProcessIndicatorSlot } from './lazy-overlays.ts';
 import { navLinkProps } from './nav-link-props.ts';

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { storeSlot } from '../store/store-slot.tsx';
+import { storeSlot } from '../runtime/store-slot.tsx';
 
 /**
  * Drawers, menus and tooltips only matter once someone opens them, and they bring the popup positioning and focus

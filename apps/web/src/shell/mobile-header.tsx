@@ -8,7 +8,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isDetailRoute } from '../navigation/route-paths.ts';
-import { useSession } from '../store/runtime-context.tsx';
+import { useSession } from '../runtime/runtime-context.tsx';
 import { AppLogo } from './app-logo.tsx';
 import { backDestination } from './back-navigation.ts';
 import { LazyNavDrawer, ProcessIndicatorSlot } from './lazy-overlays.ts';

@@ -11,7 +11,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
 import { drawerNavGroups, type NavItem } from '../navigation/nav-items.ts';
-import { useSession } from '../store/runtime-context.tsx';
+import { useSession } from '../runtime/runtime-context.tsx';
 import { AppLogo } from './app-logo.tsx';
 import { navLinkProps } from './nav-link-props.ts';
 import { useNavCommand } from './use-nav-command.ts';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useAppRuntime } from '../store/runtime-context.tsx';
+import { useAppRuntime } from '../runtime/runtime-context.tsx';
 import type { NavItem } from '../navigation/nav-items.ts';
 
 /** Runs a command item (Log off); link items need nothing. */

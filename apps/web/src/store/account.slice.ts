@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '../auth/user.ts';
+import type { User } from './user.ts';
 import { Status } from './status.ts';
 
 export interface SignInState {

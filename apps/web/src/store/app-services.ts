@@ -1,9 +1,11 @@
-import { createAuthApi, type AuthApi } from '../api/auth.api.ts';
-import { watchPopup, type PopupOutcome } from '../auth/popup-watch.ts';
+import type { AuthApi } from '../api/auth.api.ts';
+
+/** How a sign-in popup ended, as the popup reports it to the window that opened it. */
+export type PopupOutcome = { kind: 'success' } | { kind: 'error'; error: string } | { kind: 'closed' };
 
 /**
  * What thunks need from the browser, passed as the thunk extra argument so the sign-in state machine can be
- * exercised without a real window, popup or auth server.
+ * exercised without a real window, popup or auth server (the browser's own are in runtime/browser-services.ts).
  */
 export interface AppServices {
   auth: AuthApi;
@@ -14,19 +16,4 @@ export interface AppServices {
   assignLocation(url: string): void;
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   schedule(callback: () => void, delayMs: number): void;
-}
-
-const popupFeatures = 'popup=yes,width=500,height=640';
-
-export function createBrowserServices(): AppServices {
-  return {
-    auth: createAuthApi(),
-    openPopup: (url) => window.open(url, 'bops-sign-in', popupFeatures),
-    waitForPopup: (popup) => watchPopup(popup),
-    assignLocation: (url) => window.location.assign(url),
-    storage: window.localStorage,
-    schedule: (callback, delayMs) => {
-      window.setTimeout(callback, delayMs);
-    },
-  };
 }

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { bopsApi } from '../api/bops.api.ts';
 import { creationApi } from '../api/creation.api.ts';
-import { emptyRapDraft, type RapDraft } from '../rap/rap-form.ts';
+import { emptyRapDraft, type RapDraft } from './rap-draft.ts';
 import { Status } from './status.ts';
 
 export interface CreationState {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toUser } from '../auth/user.ts';
+import { toUser } from './user.ts';
 import { sampleProfile } from '../test/test-app.tsx';
 import { accountSlice, initialAccountState, loggedOut, profileLoaded, userUpdated } from './account.slice.ts';
 import { creationSlice, processCompleted, processesReset, processStarted } from './creation.slice.ts';

@@ -2,15 +2,15 @@ import type { Profile } from '@bops/shared/api/profile';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { toUser } from '../auth/user.ts';
+import { toUser } from '../store/user.ts';
 import type { Session } from '../api/auth.api.ts';
 import { AppProviders } from '../app.tsx';
 import { AppRoutes } from '../app-routes.tsx';
 import { BopsPlayer } from '../player/bops-player.ts';
 import { initialAccountState } from '../store/account.slice.ts';
 import type { AppServices } from '../store/app-services.ts';
-import { AppRuntime } from '../store/app-runtime.ts';
-import { createStoreHandle } from '../store/store-handle.ts';
+import { AppRuntime } from '../runtime/app-runtime.ts';
+import { createStoreHandle } from '../runtime/store-handle.ts';
 import { Status } from '../store/status.ts';
 import { createAppStore, type RootState } from '../store/store.ts';
 

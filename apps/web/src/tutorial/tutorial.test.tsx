@@ -5,7 +5,7 @@ import { tutorialSeenKey } from '../auth/account.thunks.ts';
 import { initialAccountState } from '../store/account.slice.ts';
 import { Status } from '../store/status.ts';
 import { renderApp, sampleProfile, sampleSession, fakeServices } from '../test/test-app.tsx';
-import { toUser } from '../auth/user.ts';
+import { toUser } from '../store/user.ts';
 
 const firstTimer = {
   account: {

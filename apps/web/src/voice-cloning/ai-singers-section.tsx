@@ -19,7 +19,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { toUser, type VoiceClone } from '../auth/user.ts';
+import { toUser, type VoiceClone } from '../store/user.ts';
 import { bopsApi, useGetProfileQuery } from '../api/bops.api.ts';
 import { useDeleteVoiceCloneMutation } from '../api/voice-clone.api.ts';
 import { paths } from '../navigation/route-paths.ts';

@@ -11,7 +11,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import type { VoiceClone } from '../auth/user.ts';
+import type { VoiceClone } from '../store/user.ts';
 import { useRenameVoiceCloneMutation, useUpdateVoiceClonePhotoMutation } from '../api/voice-clone.api.ts';
 import { checkPhoto } from '../pages/profile-form.ts';
 import { useAppSelector } from '../store/hooks.ts';

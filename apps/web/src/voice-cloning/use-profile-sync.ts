@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toUser } from '../auth/user.ts';
+import { toUser } from '../store/user.ts';
 import { bopsApi } from '../api/bops.api.ts';
 import { userUpdated } from '../store/account.slice.ts';
 import { useAppDispatch } from '../store/hooks.ts';

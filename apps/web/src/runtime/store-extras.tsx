@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { loadProfile } from '../auth/account.thunks.ts';
 import { CountdownHost } from '../countdown/countdown-host.tsx';
 import { PlayerHost } from '../player/player-host.tsx';
-import { useAppDispatch, useAppSelector } from './hooks.ts';
+import { useAppDispatch, useAppSelector } from '../store/hooks.ts';
 
 /** Refetches the profile whenever an update marked it out of date. */
 function ProfileSync() {

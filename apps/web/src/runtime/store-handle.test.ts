@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { toUser } from '../auth/user.ts';
+import { toUser } from '../store/user.ts';
 import { BopsPlayer } from '../player/bops-player.ts';
 import { fakeServices, sampleProfile } from '../test/test-app.tsx';
-import { loggedOut, profileLoaded } from './account.slice.ts';
+import { loggedOut, profileLoaded } from '../store/account.slice.ts';
 import { createStoreHandle } from './store-handle.ts';
-import { createAppStore } from './store.ts';
+import { createAppStore } from '../store/store.ts';
 
 describe('the store handle', () => {
   it('closes the player when the person signs out, not when someone signs in', () => {

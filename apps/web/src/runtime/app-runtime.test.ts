@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sampleProfile, sampleSession, fakeServices } from '../test/test-app.tsx';
 import { AppRuntime, signedInHintKey, type StoreHandle } from './app-runtime.ts';
 import { createStoreHandle } from './store-handle.ts';
-import { createAppStore } from './store.ts';
+import { createAppStore } from '../store/store.ts';
 import type { Session } from '../api/auth.api.ts';
 
 function memoryStorage(initial: Record<string, string> = {}) {

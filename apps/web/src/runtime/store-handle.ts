@@ -1,10 +1,10 @@
 import { checkSession, signOut } from '../auth/account.thunks.ts';
 import { BopsPlayer } from '../player/bops-player.ts';
 import type { StoreHandle } from './app-runtime.ts';
-import { createBrowserServices } from './app-services.ts';
+import { createBrowserServices } from './browser-services.ts';
 import { keepDraftSaved, readSavedDraft } from '../rap/draft-storage.ts';
-import { initialCreationState } from './creation.slice.ts';
-import { createAppStore, type AppStore } from './store.ts';
+import { initialCreationState } from '../store/creation.slice.ts';
+import { createAppStore, type AppStore } from '../store/store.ts';
 
 export function createStoreHandle(store: AppStore, player: BopsPlayer = new BopsPlayer()): StoreHandle {
   // Signing out (or a session found ended) closes the player, so the next person on this tab sees nothing of it.

@@ -1,6 +1,6 @@
 import { lazy, Suspense, use, type ComponentType } from 'react';
 import { FullScreenSpinner } from '../shell/full-screen-spinner.tsx';
-import type { AppStore } from './store.ts';
+import type { AppStore } from '../store/store.ts';
 import { useAppRuntime, useLoadedStore, useSession } from './runtime-context.tsx';
 
 const LazyOutletInStore = lazy(() =>

@@ -1,7 +1,7 @@
 import type { Session } from '../api/auth.api.ts';
 import type { PrefetchedSession } from '../auth/account.thunks.ts';
 import type { BopsPlayer } from '../player/bops-player.ts';
-import type { AppStore } from './store.ts';
+import type { AppStore } from '../store/store.ts';
 
 /**
  * The store with what the light part of the app asks of it. It comes in its own chunk: the landing page and the

@@ -1,0 +1,123 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The layers eslint.config.js promises, proved on small snippets linted as if they sat at a path in the repo:
+ * each rule fires on the import it forbids and stays quiet on the one the layer allows.
+ */
+const repo = path.dirname(new URL(import.meta.url).pathname);
+const configFile = path.join(repo, 'eslint.config.js');
+const eslint = new ESLint({ cwd: repo });
+
+/** The import-layer findings (rule and message) for `code` linted as the file at `filePath`. */
+async function layerProblems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(repo, filePath) });
+  return result!.messages
+    .filter((message) => message.ruleId === 'no-restricted-imports' || message.ruleId === 'import-x/no-cycle')
+    .map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+const importing = (specifier: string) =>
+  `import * as imported from '${specifier}';\nexport const probe = imported;\n`;
+
+describe('server layers: routes → services → repositories', () => {
+  it('refuses a service or a repository importing a route or a job', async () => {
+    expect(
+      await layerProblems(
+        'apps/server/src/services/probe.service.ts',
+        importing('../routes/music.routes.ts'),
+      ),
+    ).toEqual([expect.stringContaining('Routes and jobs call services')]);
+    expect(
+      await layerProblems(
+        'apps/server/src/repositories/probe.repository.ts',
+        importing('../jobs/delete-files.job.ts'),
+      ),
+    ).toEqual([expect.stringContaining('Routes and jobs call services')]);
+  });
+
+  it('lets a service use a repository, and a route a service', async () => {
+    expect(
+      await layerProblems(
+        'apps/server/src/services/probe.service.ts',
+        importing('../repositories/music.repository.ts'),
+      ),
+    ).toEqual([]);
+    expect(
+      await layerProblems(
+        'apps/server/src/routes/probe.routes.ts',
+        importing('../services/music.service.ts'),
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe("the server's main thread and the engine", () => {
+  it('refuses the heavy engine outside the worker threads', async () => {
+    for (const file of ['apps/server/src/services/probe.service.ts', 'apps/server/src/http/probe.ts']) {
+      expect(await layerProblems(file, importing('@bops/engine')), file).toEqual([
+        expect.stringContaining('The main thread imports only @bops/engine/catalog'),
+      ]);
+    }
+  });
+
+  it('allows the catalogue on the main thread and the whole engine in a worker thread', async () => {
+    expect(
+      await layerProblems('apps/server/src/services/probe.service.ts', importing('@bops/engine/catalog')),
+    ).toEqual([]);
+    expect(await layerProblems('apps/server/src/workers/probe.ts', importing('@bops/engine'))).toEqual([]);
+  });
+});
+
+describe('the web store under the features', () => {
+  it('refuses the store importing a feature folder or the runtime', async () => {
+    for (const feature of ['../player/bops-player.ts', '../rap/rap-form.ts', '../runtime/app-runtime.ts']) {
+      expect(await layerProblems('apps/web/src/store/probe.ts', importing(feature)), feature).toEqual([
+        expect.stringContaining('The store sits under the features'),
+      ]);
+    }
+  });
+
+  it('lets the store use the API layer, and a feature use the store', async () => {
+    expect(await layerProblems('apps/web/src/store/probe.ts', importing('../api/bops.api.ts'))).toEqual([]);
+    expect(await layerProblems('apps/web/src/player/probe.ts', importing('../store/hooks.ts'))).toEqual([]);
+  });
+});
+
+describe('import circles', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bops-lint-'));
+    await fs.writeFile(
+      path.join(dir, 'left.ts'),
+      "import { right } from './right.ts';\nexport const left = () => right;\n",
+    );
+    await fs.writeFile(
+      path.join(dir, 'right.ts'),
+      "import { left } from './left.ts';\nexport const right = () => left;\n",
+    );
+    await fs.writeFile(
+      path.join(dir, 'alone.ts'),
+      "import { right } from './right.ts';\nexport const alone = right;\n",
+    );
+  });
+  afterAll(async () => {
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('refuses two modules that import each other, and not a module that only imports', async () => {
+    // The repo's own config, applied to files outside the repo so no real module is touched.
+    const outside = new ESLint({ cwd: dir, overrideConfigFile: configFile });
+    const results = await outside.lintFiles(['left.ts', 'right.ts', 'alone.ts']);
+    const cycles = Object.fromEntries(
+      results.map((result) => [
+        path.basename(result.filePath),
+        result.messages.filter((message) => message.ruleId === 'import-x/no-cycle').length,
+      ]),
+    );
+    expect(cycles).toEqual({ 'left.ts': 1, 'right.ts': 1, 'alone.ts': 0 });
+  });
+});
