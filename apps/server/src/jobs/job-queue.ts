@@ -72,6 +72,9 @@ export class JobQueue {
       superviseIntervalSeconds: options.superviseIntervalSeconds ?? 5,
       monitorIntervalSeconds: options.monitorIntervalSeconds ?? 10,
       schedule: false,
+      // pg-boss's instance registry (getInstances) is read by nothing in Bops; registering wrote three statements
+      // at every start (a fifth of a warm start on the embedded database) and a heartbeat row every minute.
+      registerInstance: false,
     });
     this.#boss.on('error', (error: Error) => this.#logger.error({ err: error }, 'job queue error'));
   }
