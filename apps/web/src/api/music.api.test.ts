@@ -1,27 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../store/store.ts';
+import { aPlaylist, aSong } from '../test/factories.ts';
 import { fakeServices, mockFetch } from '../test/test-app.tsx';
 import { musicApi } from './music.api.ts';
 import type { MusicItem } from '@bops/shared';
-import type { Playlist } from '@bops/shared/api/playlist';
 
 const song = (musicId: string, extra: Partial<MusicItem> = {}) =>
-  ({
-    musicId,
-    musicName: musicId,
-    src: `/api/music/${musicId}/audio`,
-    liked: false,
-    likes: 4,
-    views: 9,
-    ...extra,
-  }) as MusicItem;
+  aSong(musicId, musicId, { likes: 4, views: 9, ...extra });
 
-const playlist = {
-  id: 'p1',
-  title: 'Road Trip',
-  musicIds: ['m1', 'm2'],
-  musics: [song('m1'), song('m2')],
-} as Playlist;
+const playlist = aPlaylist('p1', 'Road Trip', [song('m1'), song('m2')]);
 
 function setup(routes: Parameters<typeof mockFetch>[0]) {
   const { fetchFn, calls } = mockFetch({

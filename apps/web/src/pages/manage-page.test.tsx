@@ -1,26 +1,9 @@
 import { screen } from '@testing-library/react';
-import type { PlaylistSummary } from '@bops/shared/api/playlist';
 import { describe, expect, it, vi } from 'vitest';
+import { aPlaylistSummary } from '../test/factories.ts';
 import { mockFetch, renderApp, signedInServices, signedInState } from '../test/test-app.tsx';
 
-function summary(id: string, title: string, extra: Partial<PlaylistSummary> = {}): PlaylistSummary {
-  return {
-    id,
-    title,
-    private: false,
-    archieve: false,
-    isDefault: false,
-    kind: 'user',
-    numMusics: 0,
-    cover: '/images/default-cover.svg',
-    musicId: '',
-    musicIds: [],
-    createdBy: 'u1',
-    created: '2026-01-01T00:00:00.000Z',
-    changed: '2026-01-01T00:00:00.000Z',
-    ...extra,
-  };
-}
+const summary = aPlaylistSummary;
 
 describe('the Private switches on Manage', () => {
   it("name every switch, once per playlist, and the new playlist's by its label", async () => {

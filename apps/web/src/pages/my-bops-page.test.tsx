@@ -3,67 +3,24 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { bopsApi } from '../api/bops.api.ts';
 import type { MusicItem } from '@bops/shared';
-import type { Playlist, PlaylistSummary } from '@bops/shared/api/playlist';
+import type { Playlist } from '@bops/shared/api/playlist';
+import { aPlaylistSummary, aSong } from '../test/factories.ts';
 import { mockFetch, renderApp, signedInServices, signedInState } from '../test/test-app.tsx';
 
 const services = signedInServices;
 
 const signedIn = signedInState;
 
-function summary(id: string, title: string, extra: Partial<PlaylistSummary> = {}): PlaylistSummary {
-  return {
-    id,
-    title,
-    private: false,
-    archieve: false,
-    isDefault: false,
-    kind: 'user',
-    numMusics: 0,
-    cover: '/images/default-cover.svg',
-    musicId: '',
-    musicIds: [],
-    createdBy: 'u1',
-    created: '2026-01-01T00:00:00.000Z',
-    changed: '2026-01-01T00:00:00.000Z',
-    ...extra,
-  };
-}
+const summary = aPlaylistSummary;
 
-function song(musicId: string, musicName: string, extra: Partial<MusicItem> = {}): MusicItem {
-  return {
-    musicId,
-    musicName,
-    src: `/api/music/${musicId}/audio`,
-    lyrics: '',
+const song = (musicId: string, musicName: string, extra: Partial<MusicItem> = {}) =>
+  aSong(musicId, musicName, {
     thumbnail: '/images/default-cover.svg',
     cover: '/images/default-cover.svg',
-    waveform: '',
-    download: '',
-    author: 'Ada',
-    email: '',
-    duration: 95,
-    liked: false,
     likes: 1234,
     views: 2_500_000,
-    archieve: false,
-    created: '2026-01-01T00:00:00.000Z',
-    changed: '2026-01-01T00:00:00.000Z',
-    prompt: '',
-    context: {
-      voiceCloneIds: [],
-      creationType: 'rap',
-      singerId: '',
-      rapperId: 'mc-volt',
-      mixMusicId: '',
-      prompt: '',
-      version: '1.0',
-    },
-    status: 'ready',
-    public: false,
-    createdBy: 'u1',
     ...extra,
-  };
-}
+  });
 
 const playlists = [
   summary('top-songs', 'Demo', { kind: 'top_songs', createdBy: '', numMusics: 8 }),

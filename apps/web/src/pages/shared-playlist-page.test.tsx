@@ -1,59 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { MusicItem } from '@bops/shared';
-import type { Playlist } from '@bops/shared/api/playlist';
+import { aPlaylist, aSong } from '../test/factories.ts';
 import { mockFetch, renderApp } from '../test/test-app.tsx';
 
-const music: MusicItem = {
-  musicId: 'm1',
-  musicName: 'Night Drive',
-  src: '/api/music/m1/audio',
-  lyrics: '',
-  thumbnail: '/api/music/m1/thumbnail',
-  cover: '/api/music/m1/cover',
-  waveform: '',
-  download: '/api/music/m1/download',
-  author: 'Ada',
-  email: '',
-  duration: 17,
-  liked: false,
-  likes: 0,
-  views: 3,
-  archieve: false,
-  created: '2026-01-01T00:00:00.000Z',
-  changed: '2026-01-01T00:00:00.000Z',
-  prompt: '',
-  context: {
-    voiceCloneIds: [],
-    creationType: 'rap',
-    singerId: '',
-    rapperId: '',
-    mixMusicId: '',
-    prompt: '',
-    version: '1.0',
-  },
-  status: 'ready',
-  public: true,
-  createdBy: 'u1',
-};
+const music = aSong('m1', 'Night Drive', { duration: 17, likes: 0, views: 3, public: true });
 
-const playlist: Playlist = {
-  id: 'p1',
-  title: 'Chill',
-  private: false,
-  archieve: false,
-  isDefault: false,
-  kind: 'user',
-  numMusics: 1,
-  cover: '/api/music/m1/thumbnail',
-  musicId: 'm1',
-  musicIds: ['m1'],
-  createdBy: 'u1',
-  created: '2026-01-01T00:00:00.000Z',
-  changed: '2026-01-01T00:00:00.000Z',
-  musics: [music],
-};
+const playlist = aPlaylist('p1', 'Chill', [music]);
 
 describe('the shared playlist page', () => {
   it('lets a visitor play the songs and asks them to sign in (shared variant) to keep one', async () => {

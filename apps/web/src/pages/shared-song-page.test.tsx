@@ -1,41 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { MusicItem } from '@bops/shared';
+import { aSong } from '../test/factories.ts';
 import { mockFetch, renderApp } from '../test/test-app.tsx';
 
-const music: MusicItem = {
-  musicId: 'm1',
-  musicName: 'Night Drive',
-  src: '/api/music/m1/audio',
-  lyrics: '',
-  thumbnail: '/api/music/m1/thumbnail',
-  cover: '/api/music/m1/cover',
-  waveform: '',
-  download: '/api/music/m1/download',
-  author: 'Ada',
-  email: '',
-  duration: 17,
-  liked: false,
-  likes: 2,
-  views: 3,
-  archieve: false,
-  created: '2026-01-01T00:00:00.000Z',
-  changed: '2026-01-01T00:00:00.000Z',
-  prompt: '',
-  context: {
-    voiceCloneIds: [],
-    creationType: 'rap',
-    singerId: '',
-    rapperId: '',
-    mixMusicId: '',
-    prompt: '',
-    version: '1.0',
-  },
-  status: 'ready',
-  public: true,
-  createdBy: 'u1',
-};
+const music = aSong('m1', 'Night Drive', { duration: 17, likes: 2, views: 3, public: true });
 
 describe('the shared song page', () => {
   it('lets a visitor hear a shared song without signing in, and asks them to sign in to keep it', async () => {
@@ -68,13 +37,13 @@ describe('the shared song page', () => {
 
   it("shows the song's page: cover, credits, counts, the stored waveform and the lyrics, with play", async () => {
     const peaks = Array.from({ length: 960 }, (_, i) => (i === 480 ? 1 : 0.25));
-    const full: MusicItem = {
+    const full = aSong('m1', 'Night Drive', {
       ...music,
       waveform: '/api/music/m1/waveform',
       likes: 1234,
       views: 2_500_000,
       credits: { artist: 'MC Volt', beat: 'Block Party' },
-    };
+    });
     const { fetchFn, calls } = mockFetch({
       'GET /api/music/shared/m1': { body: { statusCode: 200, data: full } },
       'GET /api/music/m1/waveform': {

@@ -1,44 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { MusicItem } from '@bops/shared';
 import type { Playlist } from '@bops/shared/api/playlist';
+import { aSong } from '../test/factories.ts';
 import { mockFetch, renderApp, signedInServices, signedInState } from '../test/test-app.tsx';
 
-function song(musicId: string, musicName: string): MusicItem {
-  return {
-    musicId,
-    musicName,
-    src: `/api/music/${musicId}/audio`,
-    lyrics: '',
-    thumbnail: '/images/default-cover.svg',
-    cover: '/images/default-cover.svg',
-    waveform: '',
-    download: '',
-    author: 'Ada',
-    email: '',
-    duration: 95,
-    liked: false,
-    likes: 0,
-    views: 0,
-    archieve: false,
-    created: '2026-01-01T00:00:00.000Z',
-    changed: '2026-01-01T00:00:00.000Z',
-    prompt: '',
-    context: {
-      voiceCloneIds: [],
-      creationType: 'rap',
-      singerId: '',
-      rapperId: 'mc-volt',
-      mixMusicId: '',
-      prompt: '',
-      version: '1.0',
-    },
-    status: 'ready',
-    public: false,
-    createdBy: 'u1',
-  };
-}
+const song = (musicId: string, musicName: string) =>
+  aSong(musicId, musicName, { thumbnail: '/images/default-cover.svg', cover: '/images/default-cover.svg' });
 
 const songs = [song('m1', 'Night Drive'), song('m2', 'Bass Floor'), song('m3', 'Morning Run')];
 const playlist: Playlist = {
