@@ -6,13 +6,9 @@ export const Status = {
   SUCCESS: 'SUCCESS',
   ERROR: 'ERROR',
   LOADING: 'LOADING',
-  RELOAD: 'RELOAD',
   UPDATING: 'UPDATING',
   SUBMITTING: 'SUBMITTING',
   SUBMITTED: 'SUBMITTED',
-  CONVERTING: 'CONVERTING',
-  CONVERTED: 'CONVERTED',
-  DISAPPEAR: 'Disappear',
 } as const;
 
 export type Status = (typeof Status)[keyof typeof Status];

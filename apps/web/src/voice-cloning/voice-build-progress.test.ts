@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { AI_SINGER_BUILD_PHASES } from '@bops/shared/api/voice-clone';
+import { en } from '../i18n/en.translation.ts';
 import {
-  buildPhases,
   buildProgress,
   phaseNameKey,
   recallBuild,
@@ -10,13 +11,27 @@ import {
 
 describe('AI singer build progress', () => {
   it('follows the phases the build job reports, in order, not the clock', () => {
-    expect(buildPhases).toEqual(['reading', 'cleaning', 'finding-voice', 'building', 'saving']);
     expect(buildProgress(null, 0, 9)).toMatchObject({ fraction: 0, phaseNumber: 0 });
     expect(buildProgress('reading', 0, 9)).toMatchObject({ fraction: 0.1, phaseNumber: 1 });
     expect(buildProgress('building', 0, 9)).toMatchObject({ fraction: 0.7, phaseNumber: 4 });
     // However long it takes, the bar stays where the job is.
     expect(buildProgress('cleaning', 600_000, 9).fraction).toBe(0.3);
     expect(phaseNameKey(null)).toBe('voiceCloning.progress.phases.waiting.name');
+  });
+
+  it('moves the bar forward through every phase the job can report, each named in words of its own', () => {
+    const fractions = AI_SINGER_BUILD_PHASES.map((phase) => buildProgress(phase, 0, 9).fraction);
+    for (const [i, fraction] of fractions.entries()) {
+      expect(fraction).toBeGreaterThan(i === 0 ? 0 : fractions[i - 1]!);
+    }
+    expect(fractions.at(-1)).toBeLessThan(1);
+    const named = (key: string) =>
+      key
+        .split('.')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+    const names = [null, ...AI_SINGER_BUILD_PHASES].map((phase) => named(phaseNameKey(phase)));
+    for (const name of names) expect(typeof name).toBe('string');
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it('shows the server estimate plus 2 seconds, 10 when it is missing, and says when it has run out', () => {
