@@ -9,6 +9,7 @@ import { jobTypes } from './jobs/job-types.ts';
 import { listenEarly, type HttpFront } from './http/http-front.ts';
 import { findYtDlp } from './link-import/yt-dlp-runner.ts';
 import { HealthService } from './services/health.service.ts';
+import { HealthRepository } from './repositories/health.repository.ts';
 import type { Services } from './services/services.ts';
 import { createStorage } from './storage/create-storage.ts';
 import type { Storage } from './storage/storage.ts';
@@ -131,7 +132,7 @@ export async function startBops(config: Config, options: StartOptions): Promise<
     if (options.listen && config.role !== 'worker') {
       const ytDlp = findYtDlp(config.linkImport.ytdlpPath).available;
       const health = new HealthService({
-        db: database.db,
+        database: new HealthRepository(database.db),
         config,
         databaseKind: database.kind,
         storage,

@@ -1,32 +1,37 @@
-import { sql } from 'drizzle-orm';
 import type { Config } from '../config/config.ts';
-import type { Database } from '../db/database.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { HealthResponse } from '@bops/shared/api/health';
+import type { HealthRepository } from '../repositories/health.repository.ts';
 import type { Storage } from '../storage/storage.ts';
 
 export const BOPS_VERSION = '0.1.0';
+
+type HealthConfig = Pick<Config, 'role'> & {
+  storage: Pick<Config['storage'], 'kind'>;
+  mail: Pick<Config['mail'], 'smtpUrl'>;
+};
 
 /** How long one part may take to answer before it counts as failing: health must answer quickly. */
 const CHECK_TIMEOUT_MS = 2000;
 
 export class HealthService {
-  readonly #db: Database;
-  readonly #config: Config;
+  readonly #database: Pick<HealthRepository, 'pingDatabase'>;
+  readonly #config: HealthConfig;
   readonly #databaseKind: 'pglite' | 'postgres';
-  readonly #storage: Storage;
-  readonly #queue: JobQueue;
+  readonly #storage: Pick<Storage, 'stat'>;
+  readonly #queue: Pick<JobQueue, 'depth'>;
   readonly #ytDlpAvailable: () => boolean;
 
+  // Only the parts the check touches: it can then be tested with a fake of each.
   constructor(deps: {
-    db: Database;
-    config: Config;
+    database: Pick<HealthRepository, 'pingDatabase'>;
+    config: HealthConfig;
     databaseKind: 'pglite' | 'postgres';
-    storage: Storage;
-    queue: JobQueue;
+    storage: Pick<Storage, 'stat'>;
+    queue: Pick<JobQueue, 'depth'>;
     ytDlpAvailable: () => boolean;
   }) {
-    this.#db = deps.db;
+    this.#database = deps.database;
     this.#config = deps.config;
     this.#databaseKind = deps.databaseKind;
     this.#storage = deps.storage;
@@ -40,7 +45,7 @@ export class HealthService {
    */
   async check(): Promise<HealthResponse> {
     const [database, storage, queue] = await Promise.all([
-      passes(() => this.#db.execute(sql`select 1`)),
+      passes(() => this.#database.pingDatabase()),
       passes(() => this.#storage.stat('health/probe')),
       passes(() => this.#queue.depth()),
     ]);

@@ -1,8 +1,8 @@
 import { LYRICS_MAX_CHARS } from '@bops/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config/config.ts';
 import type { FlowStyle } from '@bops/engine/catalog';
 import { generateLyrics, lineLengthFor } from '../lyrics/lyrics-generator.ts';
+import type { LanguageModel } from '../repositories/language-model.repository.ts';
 
 export interface LyricsAsk {
   musicName: string;
@@ -16,18 +16,19 @@ export interface LyricsAsk {
  * failure of it) with the built-in rhyme-aware writer, so the button always works.
  */
 export class LyricsService {
-  readonly #llm: Config['llm'];
-  readonly #logger: FastifyBaseLogger;
+  readonly #model: LanguageModel | null;
+  readonly #logger: Pick<FastifyBaseLogger, 'warn'>;
 
-  constructor(deps: { config: Config; logger: FastifyBaseLogger }) {
-    this.#llm = deps.config.llm;
+  /** `languageModel` is null when the operator configured none. */
+  constructor(deps: { languageModel: LanguageModel | null; logger: Pick<FastifyBaseLogger, 'warn'> }) {
+    this.#model = deps.languageModel;
     this.#logger = deps.logger;
   }
 
   async write(ask: LyricsAsk): Promise<{ lyrics: string; source: 'llm' | 'built-in' }> {
-    if (this.#llm) {
+    if (this.#model) {
       try {
-        const lyrics = await this.#askModel(ask);
+        const lyrics = await this.#askModel(this.#model, ask);
         if (lyrics) return { lyrics, source: 'llm' };
       } catch (error) {
         this.#logger.warn({ err: error }, 'the language model failed; using the built-in lyric writer');
@@ -44,41 +45,19 @@ export class LyricsService {
     };
   }
 
-  async #askModel(ask: LyricsAsk): Promise<string | null> {
-    const llm = this.#llm!;
+  async #askModel(model: LanguageModel, ask: LyricsAsk): Promise<string> {
     const length = lineLengthFor(ask.style);
-    const response = await fetch(`${llm.baseUrl}/chat/completions`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(llm.apiKey ? { authorization: `Bearer ${llm.apiKey}` } : {}),
-      },
-      signal: AbortSignal.timeout(llm.timeoutMs),
-      body: JSON.stringify({
-        model: llm.model,
-        temperature: 0.9,
-        max_tokens: 700,
-        messages: [
-          {
-            role: 'system',
-            content:
-              `You write rap lyrics for a music app. Write 8 to 16 short lines (${length.min} to ${length.max} syllables each) ` +
-              'with end rhymes, a verse and a 4-line hook that names the song title. No slurs, no hate, nothing sexual, ' +
-              'no real people. Answer with the lyrics only: no title, no section labels, no commentary.',
-          },
-          {
-            role: 'user',
-            content:
-              `Title: ${ask.musicName}\nAbout: ${ask.context || ask.musicName}` +
-              (ask.style ? `\nFlow: ${ask.style.replace('-', ' ')}` : ''),
-          },
-        ],
-      }),
+    const content = await model.chat({
+      temperature: 0.9,
+      maxTokens: 700,
+      system:
+        `You write rap lyrics for a music app. Write 8 to 16 short lines (${length.min} to ${length.max} syllables each) ` +
+        'with end rhymes, a verse and a 4-line hook that names the song title. No slurs, no hate, nothing sexual, ' +
+        'no real people. Answer with the lyrics only: no title, no section labels, no commentary.',
+      user:
+        `Title: ${ask.musicName}\nAbout: ${ask.context || ask.musicName}` +
+        (ask.style ? `\nFlow: ${ask.style.replace('-', ' ')}` : ''),
     });
-    if (!response.ok) throw new Error(`the language model answered HTTP ${response.status}`);
-    const body = (await response.json()) as { choices?: Array<{ message?: { content?: unknown } }> };
-    const content = body.choices?.[0]?.message?.content;
-    if (typeof content !== 'string') throw new Error('the language model gave no text');
     const lyrics = content
       .split('\n')
       .map((line) => line.trim())

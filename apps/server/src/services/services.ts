@@ -3,6 +3,8 @@ import type { Auth } from '../auth/create-auth.ts';
 import type { Config } from '../config/config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import { HealthRepository } from '../repositories/health.repository.ts';
+import { LanguageModelRepository } from '../repositories/language-model.repository.ts';
 import { CrashReportRepository } from '../repositories/crash-report.repository.ts';
 import { MusicRepository } from '../repositories/music.repository.ts';
 import { PlaylistRepository } from '../repositories/playlist.repository.ts';
@@ -121,7 +123,7 @@ export function createServices(deps: ServiceDeps): Services {
     storage: deps.storage,
     uploads: deps.uploads,
     health: new HealthService({
-      db,
+      database: new HealthRepository(db),
       config: deps.config,
       databaseKind: deps.database.kind,
       storage: deps.storage,
@@ -145,7 +147,10 @@ export function createServices(deps: ServiceDeps): Services {
       art,
     }),
     shell: new ShellService({ users, crashes: new CrashReportRepository(db) }),
-    lyrics: new LyricsService({ config: deps.config, logger: deps.logger }),
+    lyrics: new LyricsService({
+      languageModel: LanguageModelRepository.fromConfig(deps.config),
+      logger: deps.logger,
+    }),
     analytics: new AnalyticsService({ events: new AnalyticsRepository(db) }),
     takedowns: new TakedownService({ notices: new TakedownRepository(db) }),
     music: musicService,
