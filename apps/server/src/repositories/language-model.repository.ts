@@ -24,7 +24,7 @@ export class LanguageModelRepository implements LanguageModel {
   }
 
   /** The configured endpoint, or null when the operator configured none. */
-  static fromConfig(config: Config): LanguageModelRepository | null {
+  static fromConfig(config: Pick<Config, 'llm'>): LanguageModelRepository | null {
     return config.llm ? new LanguageModelRepository(config.llm) : null;
   }
 
