@@ -46,7 +46,10 @@ process.on('warning', (warning) => {
 
 // Bops answers requests before start-up has finished (the backup socket, the catalogue), so a signal in that
 // window must already stop it cleanly rather than end the process with Node's default handler.
-const starting = startBops(config, { logger, listen: true });
+// The log opens with the address, logged as Bops starts listening: requests are logged from then on.
+const announce = () =>
+  logger.info({ role: config.role, url: config.publicUrl }, `Bops is running at ${config.publicUrl}`);
+const starting = startBops(config, { logger, listen: true, onListening: announce });
 closeWithGrace({ delay: config.shutdownTimeoutMs + 5_000, logger }, async ({ signal, err }) => {
   if (err) logger.error({ err }, 'stopping after an unexpected error');
   else logger.info({ signal }, 'stopping');
@@ -56,10 +59,8 @@ closeWithGrace({ delay: config.shutdownTimeoutMs + 5_000, logger }, async ({ sig
 });
 try {
   await starting;
-  logger.info(
-    { role: config.role, url: config.role === 'worker' ? undefined : config.publicUrl },
-    config.role === 'worker' ? 'Bops is running (job workers)' : `Bops is running at ${config.publicUrl}`,
-  );
+  if (config.role === 'worker') logger.info({ role: config.role }, 'Bops is running (job workers)');
+  else logger.debug('start-up finished');
 } catch (error) {
   if (error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`);

@@ -1,3 +1,4 @@
+import { listArtists } from '@bops/engine/catalog';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config/config.ts';
@@ -98,6 +99,45 @@ describe('the Bops process', () => {
     await database.close();
     expect(rows.map((row) => row.displayName)).toEqual(['Keeper']);
   });
+
+  it(
+    'opens its log with the address it answers at, as JSON off a terminal or readable lines when asked, and no runtime warning',
+    { timeout: 180_000 },
+    async () => {
+      environment = await createTestEnvironment('pglite');
+      const artist = listArtists()[0]!.id;
+      for (const pretty of ['false', 'true']) {
+        const port = freePort();
+        const base = `http://localhost:${port}`;
+        const bops = spawnBops({
+          ...environment.env,
+          PORT: String(port),
+          PUBLIC_URL: base,
+          LOG_LEVEL: 'info',
+          LOG_PRETTY: pretty,
+        });
+        running.push(bops);
+        await waitForHealth(port);
+        // An artist preview is rendered for this request by the engine's voices, which run on WASI (Node calls
+        // it experimental on every start, in each worker thread): no such warning may reach the operator.
+        const preview = await fetch(`${base}/audio/artists/${artist}.mp3`);
+        expect(preview.status).toBe(200);
+        await preview.arrayBuffer();
+        bops.child.kill('SIGTERM');
+        expect((await bops.exited).code).toBe(0);
+        const lines = bops.stdout().trim().split('\n');
+        expect(bops.stderr()).toBe('');
+        if (pretty === 'true') {
+          expect(lines[0]).toMatch(new RegExp(`^\\[[\\d:]+\\] INFO: Bops is running at ${base} `));
+          expect(bops.stdout()).not.toMatch(/^\{/m);
+        } else {
+          const entries = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+          expect(entries[0]!.msg).toBe(`Bops is running at ${base}`);
+          expect(entries.filter((entry) => entry.level >= 40)).toEqual([]);
+        }
+      }
+    },
+  );
 
   it('exits with one line naming a wrong configuration variable', async () => {
     const process = spawnBops({ PORT: 'not-a-port' });

@@ -75,6 +75,8 @@ export interface StartOptions {
   handlers?: Partial<JobHandlers<JobDeps>>;
   /** Run job workers in this process (default: unless the role is api). */
   workers?: boolean;
+  /** Called once the server listens (with `listen`): requests are answered from then on, or wait for the app. */
+  onListening?: () => void;
 }
 
 async function migrate(database: DatabaseHandle): Promise<void> {
@@ -141,6 +143,7 @@ export async function startBops(config: Config, options: StartOptions): Promise<
       });
       const listening = await listenEarly({ host: config.host, port: config.port, health });
       front = listening;
+      options.onListening?.();
       // Closes the server when start-up fails before the app is ready (the app's own clean-up does it later on).
       cleanups.push(() => listening.close());
     }
