@@ -6,12 +6,16 @@ import { profileSchema } from '@bops/shared/api/profile';
 import { signInMethodsSchema } from '@bops/shared/api/auth';
 import { processCountSchema } from '@bops/shared/api/shell';
 import { noticeSchema } from '@bops/shared/api/notice';
+import { librarySchema } from '@bops/shared/api/library';
+import { dailyAllowanceSchema } from '@bops/shared/api/creation';
+import { voiceCloneItemSchema } from '@bops/shared/api/voice-clone';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registeredRoutes } from '../http/route-table.ts';
 import { buildMusic } from '../test/music-factories.ts';
 import { as, buildUser } from '../test/factories.ts';
+import { buildReadyVoiceClone } from '../test/song-cover-factories.ts';
 import { startTestRuntime, type TestRuntime } from '../test/test-runtime.ts';
 import { openApiPath } from './openapi-document.ts';
 
@@ -118,9 +122,48 @@ describe('the API description', () => {
       await dataOf({ method: 'GET', url: `/api/music/playlist/${created.id}`, headers: as(ada) }),
     );
     expect(read.title).toBe('Contract');
-    const song = await buildMusic(runtime, ada);
+    const song = await buildMusic(runtime, ada, { isPrivate: false });
     strictly(musicItemSchema).parse(
       await dataOf({ method: 'GET', url: `/api/music/getMusic/${song.id}`, headers: as(ada) }),
     );
+    // The library nests songs and playlists: each must be strict too, not only the envelope around them.
+    const library = strictly(librarySchema)
+      .extend({
+        songs: z.array(strictly(musicItemSchema)),
+        playlists: z.array(strictly(playlistSummarySchema)),
+      })
+      .parse(await dataOf({ method: 'GET', url: '/api/music/library', headers: as(ada) }));
+    expect(library.songs.map((s) => s.musicId)).toEqual([song.id]);
+    expect(library.playlists.map((p) => p.id)).toContain(created.id);
+    strictly(dailyAllowanceSchema).parse(
+      await dataOf({ method: 'GET', url: '/api/music/daily_allowance', headers: as(ada) }),
+    );
+    const singer = await buildReadyVoiceClone(runtime, ada);
+    const retrieved = strictly(voiceCloneItemSchema).parse(
+      await dataOf({
+        method: 'POST',
+        url: '/api/music/voice_clone/retrieve',
+        headers: as(ada),
+        payload: { voice_clone_id: singer.id },
+      }),
+    );
+    expect(retrieved).toMatchObject({ voice_clone_id: singer.id, status: 'ready' });
+    strictly(voiceCloneItemSchema).parse(
+      await dataOf({
+        method: 'POST',
+        url: '/api/music/voice_clone/update',
+        headers: as(ada),
+        payload: { voice_clone_id: singer.id, voice_clone_nickname: 'Renamed Singer' },
+      }),
+    );
+    // A shared song as a visitor reads it, signed out.
+    const shared = strictly(musicItemSchema).parse(
+      await dataOf({
+        method: 'GET',
+        url: `/api/music/shared/${song.id}`,
+        headers: { accept: 'application/json' },
+      }),
+    );
+    expect(shared.musicId).toBe(song.id);
   });
 });
