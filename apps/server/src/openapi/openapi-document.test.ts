@@ -127,11 +127,12 @@ describe('the API description', () => {
       await dataOf({ method: 'GET', url: `/api/music/getMusic/${song.id}`, headers: as(ada) }),
     );
     // The library nests songs and playlists: each must be strict too, not only the envelope around them.
-    const library = strictly(librarySchema)
+    const library = librarySchema
       .extend({
-        songs: z.array(strictly(musicItemSchema)),
-        playlists: z.array(strictly(playlistSummarySchema)),
+        songs: z.array(musicItemSchema.strict()),
+        playlists: z.array(playlistSummarySchema.strict()),
       })
+      .strict()
       .parse(await dataOf({ method: 'GET', url: '/api/music/library', headers: as(ada) }));
     expect(library.songs.map((s) => s.musicId)).toEqual([song.id]);
     expect(library.playlists.map((p) => p.id)).toContain(created.id);
