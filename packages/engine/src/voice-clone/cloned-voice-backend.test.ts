@@ -7,6 +7,7 @@ import { prepareVoiceSample } from './voice-sample.ts';
 import {
   buildVoiceModel,
   deserializeVoiceModel,
+  findPitchMarks,
   serializeVoiceModel,
   VoiceModelError,
   type VoiceModelSummary,
@@ -45,6 +46,26 @@ beforeAll(async () => {
 
 const frames = (s: SpeechSynthesis) => speakerFrames(s.samples, s.sampleRate);
 
+/** The model's bytes with its JSON header edited (the sections moved to follow it). */
+function withHeader(bytes: Uint8Array, edit: (header: Record<string, unknown>) => void): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const length = view.getUint32(4, true);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + length))) as Record<
+    string,
+    unknown
+  >;
+  edit(header);
+  const align = (n: number) => (n + 3) & ~3;
+  const text = new TextEncoder().encode(JSON.stringify(header));
+  const body = bytes.subarray(align(8 + length));
+  const out = new Uint8Array(align(8 + text.length) + body.length);
+  out.set(bytes.subarray(0, 4));
+  new DataView(out.buffer).setUint32(4, text.length, true);
+  out.set(text, 8);
+  out.set(body, align(8 + text.length));
+  return out;
+}
+
 describe('buildVoiceModel', () => {
   it('summarises the voice it learned', () => {
     expect(summary.sourceVoice).toBe('rms');
@@ -65,6 +86,26 @@ describe('buildVoiceModel', () => {
     // Most recorded frames of a reading are inside a phone, not a pause.
     expect(a.phones!.filter((p) => p > 0).length).toBeGreaterThan(0.6 * a.frames.frameCount);
     expect(a.audio.length / a.sampleRate).toBeCloseTo(summary.durationSeconds, 2);
+  });
+
+  it('reads a model from a Node Buffer cut from a larger one', () => {
+    const pooled = Buffer.concat([Buffer.alloc(5), Buffer.from(model)]).subarray(5);
+    const a = deserializeVoiceModel(pooled);
+    expect(serializeVoiceModel(a)).toEqual(model);
+  });
+
+  it('finds the pulse marks again in a model stored with the first marking method', () => {
+    const current = deserializeVoiceModel(model);
+    // The same model as an older build wrote it: no marking version, its own (here: useless) marks.
+    const old = withHeader(
+      serializeVoiceModel({ ...current, marks: new Int32Array(current.marks.length) }),
+      (header) => {
+        delete header.pulseMarking;
+      },
+    );
+    const read = deserializeVoiceModel(old);
+    expect(read.marks.length).toBeGreaterThan(1000);
+    expect(read.marks).toEqual(findPitchMarks(read.audio, read.sampleRate, read.f0).marks);
   });
 
   it('refuses bytes that are not a model, or are cut short', () => {

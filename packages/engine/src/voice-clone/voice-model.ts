@@ -2,7 +2,6 @@ import type { Hz, Seconds } from '../units.ts';
 import { throwIfAborted } from '../errors.ts';
 import { decodeWav } from '../io/wav-codec.ts';
 import { toMono } from '../pcm-audio.ts';
-import { Biquad } from '../dsp/biquad-filter.ts';
 import { FliteVoiceBackend } from '../voice/flite-voice.ts';
 import {
   FRAME_HOP,
@@ -154,25 +153,23 @@ const medianOf = (values: number[]): number => {
 };
 
 /**
- * Glottal pulse marks for pitch-synchronous grains: in each voiced stretch, walk one period at a
- * time and snap to the strongest peak of the low-passed waveform near where the next pulse is due.
+ * Glottal pulse marks for pitch-synchronous grains, at one phase of the cycle throughout each
+ * voiced stretch: anchored on the stretch's strongest sample (the clearest excitation), then
+ * walked forwards and backwards one period at a time to where the waveform best repeats the
+ * current cycle (normalised cross-correlation, 0.8–1.25 periods on). Snapping each mark to the
+ * highest peak instead flipped between the two peaks of a cycle whose first formant rings
+ * (marks 120–220 samples apart in phase), and every flip became a period a fifth long in the
+ * output, heard and tracked as a dip of over 3 semitones. Each mark's period is its spacing to
+ * its neighbours.
  */
 export function findPitchMarks(
   audio: Float32Array,
   sampleRate: Hz,
   f0: Float32Array,
 ): { marks: Int32Array; periods: Float32Array } {
-  const low = audio.slice();
-  new Biquad({ type: 'lowpass', frequency: 900, sampleRate, q: 0.707 }).process(low);
   const marks: number[] = [];
   const periods: number[] = [];
-  const frameOf = (sample: number) => Math.round(sample / sampleRate / FRAME_HOP);
-  const peakIn = (from: number, to: number) => {
-    let best = Math.max(0, Math.round(from));
-    for (let i = Math.max(0, Math.round(from)); i < Math.min(low.length, Math.round(to)); i++)
-      if (low[i]! > low[best]!) best = i;
-    return best;
-  };
+  const hop = FRAME_HOP * sampleRate;
   let f = 0;
   while (f < f0.length) {
     if (!(f0[f]! > 0)) {
@@ -181,21 +178,76 @@ export function findPitchMarks(
     }
     let end = f;
     while (end + 1 < f0.length && f0[end + 1]! > 0) end++;
-    const stop = (end + 0.5) * FRAME_HOP * sampleRate;
-    let period = sampleRate / f0[f]!;
-    let position = peakIn((f - 0.5) * FRAME_HOP * sampleRate, (f - 0.5) * FRAME_HOP * sampleRate + period);
-    while (position < stop && position < audio.length) {
-      marks.push(position);
-      periods.push(period);
-      const frame = Math.min(end, Math.max(f, frameOf(position)));
-      period = sampleRate / f0[frame]!;
-      const due = position + period;
-      const next = peakIn(due - 0.2 * period, due + 0.2 * period);
-      position = next > position ? next : Math.round(due);
+    // The stretch's periods, folded into the octave of its median (a tracker's octave slip at an
+    // onset would otherwise send the walk looking for a pulse twice as far away).
+    const logs = Array.from(f0.subarray(f, end + 1), Math.log);
+    const median = [...logs].sort((a, b) => a - b)[logs.length >> 1]!;
+    const periodAt = (sample: number) => {
+      const frame = Math.min(end, Math.max(f, Math.round(sample / hop))) - f;
+      const l = logs[frame]!;
+      return sampleRate / Math.exp(l - Math.LN2 * Math.round((l - median) / Math.LN2));
+    };
+    const from = Math.max(0, Math.round((f - 0.5) * hop));
+    const to = Math.min(audio.length, Math.round((end + 0.5) * hop));
+    let anchor = from;
+    for (let i = from; i < to; i++) if (Math.abs(audio[i]!) > Math.abs(audio[anchor]!)) anchor = i;
+    const before: number[] = [];
+    const after: number[] = [];
+    for (const direction of [1, -1] as const) {
+      let position = anchor;
+      for (;;) {
+        const next = nextPulse(audio, position, periodAt(position), direction);
+        if (next < from || next >= to) break;
+        (direction > 0 ? after : before).push(next);
+        position = next;
+      }
+    }
+    const stretch = [...before.reverse(), anchor, ...after];
+    for (let k = 0; k < stretch.length; k++) {
+      const left = k > 0 ? stretch[k]! - stretch[k - 1]! : 0;
+      const right = k + 1 < stretch.length ? stretch[k + 1]! - stretch[k]! : 0;
+      marks.push(stretch[k]!);
+      periods.push(left && right ? (left + right) / 2 : left || right || periodAt(stretch[k]!));
     }
     f = end + 1;
   }
   return { marks: Int32Array.from(marks), periods: Float32Array.from(periods) };
+}
+
+/** Bumped when findPitchMarks changes: a model's older marks are then found again when it is read. */
+const PULSE_MARKING = 2;
+
+/** Below this normalised correlation no lag repeats the cycle: the walk steps one expected period. */
+const PULSE_MIN_CORRELATION = 0.3;
+
+/**
+ * The pulse one period after (direction 1) or before (-1) `position`: the lag in 0.8–1.25 periods
+ * at which the waveform best repeats the cycle around `position`.
+ */
+function nextPulse(audio: Float32Array, position: number, period: number, direction: 1 | -1): number {
+  const half = Math.round(0.6 * period);
+  const lo = Math.round(0.8 * period);
+  const hi = Math.round(1.25 * period);
+  let best = Math.round(period);
+  let bestScore = PULSE_MIN_CORRELATION;
+  let own = 0;
+  for (let i = -half; i <= half; i++) own += (audio[position + i] ?? 0) ** 2;
+  for (let lag = lo; lag <= hi; lag++) {
+    const other = position + direction * lag;
+    let cross = 0;
+    let energy = 0;
+    for (let i = -half; i <= half; i++) {
+      const x = audio[other + i] ?? 0;
+      cross += (audio[position + i] ?? 0) * x;
+      energy += x * x;
+    }
+    const score = cross / Math.sqrt(own * energy + 1e-20);
+    if (score > bestScore) {
+      bestScore = score;
+      best = lag;
+    }
+  }
+  return position + direction * best;
 }
 
 /**
@@ -375,6 +427,7 @@ export function serializeVoiceModel(model: VoiceModel): Uint8Array {
       levelDb: model.source.levelDb,
     },
     targetLevelDb: model.targetLevelDb,
+    pulseMarking: PULSE_MARKING,
     sections: sections.map(([name, data]) => ({ name, type: data.constructor.name, length: data.length })),
   });
   const headerBytes = new TextEncoder().encode(header);
@@ -402,6 +455,8 @@ interface Header {
   logF0: { mean: number; std: number };
   source: { voice: SourceVoice; warp: number; logF0: { mean: number; std: number }; levelDb: number };
   targetLevelDb: number;
+  /** The findPitchMarks method the stored marks come from (absent: the first one). */
+  pulseMarking?: number;
   sections: { name: string; type: string; length: number }[];
 }
 
@@ -429,8 +484,10 @@ export function deserializeVoiceModel(bytes: Uint8Array): VoiceModel {
     if (!Type) throw new VoiceModelError(`Unknown section type ${s.type}.`);
     const byteLength = s.length * Type.BYTES_PER_ELEMENT;
     if (offset + byteLength > bytes.length) throw new VoiceModelError('The voice model is truncated.');
-    // Copy: the stored bytes may sit at any alignment inside a larger buffer.
-    const copy = bytes.slice(offset, offset + byteLength);
+    // Copy: the stored bytes may sit at any alignment inside a larger buffer (and a Node Buffer's
+    // slice is a view, not a copy).
+    const copy = new Uint8Array(byteLength);
+    copy.set(bytes.subarray(offset, offset + byteLength));
     sections.set(s.name, new Type(copy.buffer));
     offset += align(byteLength);
   }
@@ -449,6 +506,12 @@ export function deserializeVoiceModel(bytes: Uint8Array): VoiceModel {
     levelDb: get<Float32Array>('levelDb'),
   };
   const speech = get<Uint8Array>('speech');
+  const f0 = get<Float32Array>('f0');
+  // Marks found by an older method are found again from the recording (a fifth of a second for 45 s).
+  const pulses =
+    header.pulseMarking === PULSE_MARKING
+      ? { marks: get<Int32Array>('marks'), periods: get<Float32Array>('periods') }
+      : findPitchMarks(audio, header.sampleRate, f0);
   return {
     summary: header.summary,
     sampleRate: header.sampleRate,
@@ -457,10 +520,10 @@ export function deserializeVoiceModel(bytes: Uint8Array): VoiceModel {
     normalized: normalizeFrames(frames, frameStats(frames, speech)),
     paired: sections.get('paired') as Float32Array | undefined,
     phones: sections.get('phones') as Uint8Array | undefined,
-    f0: get<Float32Array>('f0'),
+    f0,
     speech,
-    marks: get<Int32Array>('marks'),
-    periods: get<Float32Array>('periods'),
+    marks: pulses.marks,
+    periods: pulses.periods,
     logF0: header.logF0,
     source: {
       ...header.source,
