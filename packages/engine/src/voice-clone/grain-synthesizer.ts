@@ -29,6 +29,9 @@ export interface GrainPlan {
   holdPulses?: boolean;
 }
 
+/** How far (in frames) unvoiced reading may run ahead of the selection before it steps back. */
+const MAX_READ_AHEAD = 2;
+
 function nearestMark(marks: Int32Array, position: number): number {
   let lo = 0;
   let hi = marks.length - 1;
@@ -68,6 +71,8 @@ export function synthesizeGrains(source: GrainSource, plan: GrainPlan): Float32A
   const unvoicedHalf = Math.round(0.005 * sampleRate);
   let lastMark = -1;
   let lastChosen = -1;
+  let lastNoise = -Infinity;
+  let lastNoiseChosen = -1;
   let t = 0;
   while (t < n) {
     const f = Math.round(t / hop);
@@ -90,12 +95,22 @@ export function synthesizeGrains(source: GrainSource, plan: GrainPlan): Float32A
         if (plan.holdPulses && sameRun && k < lastMark && k >= lastMark - 2) k = lastMark;
         lastMark = k;
         lastChosen = chosen;
+        lastNoiseChosen = -1;
         addGrain(marks[k]!, Math.max(8, Math.round(periods[k]!)), Math.round(t));
         t += sampleRate / wantF0;
         continue;
       }
     }
-    addGrain(Math.round(position), unvoicedHalf, Math.round(t));
+    // Where the selection holds or steps back on one run of unvoiced frames, the recording is read
+    // on at its own pace (at most two frames ahead): restarting a held frame at its own offset said
+    // its stop burst again 10 ms later, a stop released twice and heard as a click.
+    let read = position;
+    const onRun = lastNoiseChosen >= 0 && chosen >= lastNoiseChosen - 1 && chosen <= lastNoiseChosen + 2;
+    const onward = lastNoise + unvoicedHalf;
+    if (onRun && onward > read && onward <= position + MAX_READ_AHEAD * hop) read = onward;
+    lastNoise = read;
+    lastNoiseChosen = chosen;
+    addGrain(Math.round(read), unvoicedHalf, Math.round(t));
     t += unvoicedHalf;
   }
   for (let i = 0; i < n; i++) if (windowSum[i]! > 1) out[i]! /= windowSum[i]!;
