@@ -203,7 +203,11 @@ export async function startBops(config: Config, options: StartOptions): Promise<
       });
       cleanups.push(stopWatching);
     }
-    const uploads = new UploadReceiver({ ...config.uploads, idleTimeoutMs: 30_000 });
+    const uploads = new UploadReceiver({
+      ...config.uploads,
+      idleTimeoutMs: 30_000,
+      maxFileBytes: config.uploadLimitBytes,
+    });
     if (config.role !== 'worker') {
       await uploads.prepare();
       cleanups.push(() => uploads.close());

@@ -43,6 +43,8 @@ export interface UploadLimits {
   dir: string;
   /** An upload that sends nothing for this long is ended (408). */
   idleTimeoutMs: number;
+  /** No file is taken beyond this (UPLOAD_LIMIT_BYTES), whatever its field's own cap. */
+  maxFileBytes?: number;
 }
 
 function isRunning(pid: number): boolean {
@@ -203,8 +205,13 @@ export class UploadReceiver {
     };
   }
 
+  /** A field's cap, lowered to the operator's ceiling when that is lower. */
+  #capOf(maxBytes: number): number {
+    return Math.min(maxBytes, this.#limits.maxFileBytes ?? Number.MAX_SAFE_INTEGER);
+  }
+
   async #read(request: FastifyRequest, spec: UploadSpec, dir: string): Promise<ReceivedForm> {
-    const caps = Object.values(spec.files).map((file) => file.maxBytes);
+    const caps = Object.values(spec.files).map((file) => this.#capOf(file.maxBytes));
     const fields: Record<string, string> = {};
     const files: Record<string, ReceivedFile> = {};
     const parts = request.parts({
@@ -238,10 +245,11 @@ export class UploadReceiver {
         continue;
       }
       const target = path.join(dir, `${Object.keys(files).length}.upload`);
-      const limit = new ByteLimit(cap.maxBytes, this.#limits.idleTimeoutMs);
+      const maxBytes = this.#capOf(cap.maxBytes);
+      const limit = new ByteLimit(maxBytes, this.#limits.idleTimeoutMs);
       await pipeline(file.file, limit, createWriteStream(target, { flags: 'wx' }));
       if (file.file.truncated) {
-        throw new HttpError(413, `This file is too large (the limit is ${megabytes(cap.maxBytes)}).`);
+        throw new HttpError(413, `This file is too large (the limit is ${megabytes(maxBytes)}).`);
       }
       files[file.fieldname] = {
         path: target,

@@ -100,4 +100,35 @@ describe.each(testDatabaseKinds)('hostile uploads on %s', (kind) => {
     }
     expect(statuses).toEqual(Array.from({ length: 18 }, () => 413));
   });
+
+  it('takes no file beyond UPLOAD_LIMIT_BYTES on any upload route, answering 413 with that limit', async () => {
+    const small = await startTestRuntime(kind, { env: { UPLOAD_LIMIT_BYTES: String(1024 * 1024) } });
+    try {
+      await small.app!.listen({ port: 0, host: '127.0.0.1' });
+      const smallBase = `http://127.0.0.1:${(small.app!.server.address() as AddressInfo).port}`;
+      const owner = await buildUser(small.app!);
+      const singer = randomUUID();
+      await small.database.db
+        .insert(voiceClones)
+        .values({ id: singer, userId: owner.id, nickname: 'Ready', status: 'ready', modelKey: 'none' });
+      const song = (await buildMusic(small, owner, { files: false, coverKey: null, thumbnailKey: null })).id;
+      // Two megabytes: under every route's own cap, over the operator's ceiling.
+      const body = Buffer.alloc(2 * 1024 * 1024, 1);
+      const outcomes: UploadOutcome[] = [];
+      for (const route of uploadRoutes(singer, song)) {
+        const file =
+          route.family === 'image'
+            ? { name: 'big.jpg', type: 'image/jpeg', family: route.family, bytes: body }
+            : { name: 'big.wav', type: 'audio/wav', family: route.family, bytes: body };
+        outcomes.push(
+          await postUpload(smallBase, { cookie: owner.cookie, origin: TEST_ORIGIN }, route, file),
+        );
+      }
+      expect(outcomes.map((outcome) => [outcome.route, outcome.status, outcome.message])).toEqual(
+        outcomes.map((outcome) => [outcome.route, 413, 'This file is too large (the limit is 1 MB).']),
+      );
+    } finally {
+      await small.destroy();
+    }
+  });
 });
