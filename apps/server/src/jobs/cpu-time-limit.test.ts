@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creationTasks } from '../db/schema.ts';
 import { as, buildUser } from '../test/factories.ts';
 import { waitFor } from '../test/spawn-bops.ts';
-import { startTestRuntime, type TestRuntime } from '../test/test-runtime.ts';
+import { startTestRuntime, testDatabaseKinds, type TestRuntime } from '../test/test-runtime.ts';
 
-describe('a render stopped at its wall-clock limit', () => {
+describe.each(testDatabaseKinds)('a render stopped at its wall-clock limit on %s', (kind) => {
   let runtime: TestRuntime;
   beforeAll(async () => {
     // Every limit at a thousandth: the rap's 300 s become 300 ms, far less than any render takes.
-    runtime = await startTestRuntime('pglite', {
+    runtime = await startTestRuntime(kind, {
       env: { CPU_TASK_TIME_LIMIT_FACTOR: '0.001', DAILY_CREATION_LIMIT: '1' },
     });
   });
