@@ -181,6 +181,20 @@ describe.each(testDatabaseKinds)('hostile names on %s', (kind) => {
         ).json().data.title as string,
     },
     {
+      name: 'account name on update',
+      required: false,
+      set: (person, value) =>
+        inject({
+          method: 'POST',
+          url: '/api/auth/update-user',
+          headers: { ...as(person), 'content-type': 'application/json' },
+          payload: { name: value },
+        }),
+      read: async (person) =>
+        (await inject({ method: 'GET', url: '/api/auth/get-session', headers: as(person) })).json().user
+          .name as string,
+    },
+    {
       name: 'AI singer nickname',
       required: true,
       set: async (person, value) =>
