@@ -33,7 +33,6 @@ import { concatFloat32 } from '../src/pcm-audio.ts';
 import { ARTISTS, type ArtistDefinition } from '../src/artists/artist-catalog.ts';
 import { defaultSelectionFor, renderRap, type RapRender } from '../src/render/rap-renderer.ts';
 import { MOOD_PRESETS } from '../src/beats/mood-presets.ts';
-import { FLOW_STYLES } from '../src/flow/flow-style.ts';
 import { parseLyrics } from '../src/flow/song-structure.ts';
 import { normalizeLine } from '../src/text/text-normalizer.ts';
 import { FliteVoiceBackend } from '../src/voice/flite-voice.ts';
@@ -131,17 +130,16 @@ async function plainReading(artist: ArtistDefinition, lines: readonly string[]):
   return { sampleRate, channels: [concatFloat32(chunks)] };
 }
 
-/** The grid the artist's flow is written on at the groove tempo; swing moves odd 16ths only. */
-function artistGrid(artist: ArtistDefinition, render: RapRender): { grid: SwungGrid; label: string } {
-  const beat = render.diagnostics!.secondsPerBeat;
-  const slots = FLOW_STYLES[artist.style].slotsPerBeat;
-  const swing = MOOD_PRESETS[defaultSelectionFor(artist).mood].swing;
-  const grid = {
-    secondsPerSlot: beat / slots,
-    swing: slots === 4 ? swing : 0,
-    origin: render.diagnostics!.gridOrigin,
-  };
-  const name = slots === 4 ? '16ths' : slots === 3 ? 'triplets' : '32nds';
+/**
+ * The grid the artist's flow was placed on, as the renderer reports it (16ths with the beat's
+ * swing on odd ones, triplets, 16th-note triplets on a half-time groove, or 32nds).
+ */
+function flowGrid(render: RapRender): { grid: SwungGrid; label: string } {
+  const { secondsPerBeat: beat, secondsPerSlot, swing } = render.diagnostics!;
+  const slots = Math.round(beat / secondsPerSlot);
+  const grid = { secondsPerSlot, swing, origin: render.diagnostics!.gridOrigin };
+  const names: Record<number, string> = { 3: 'triplets', 4: '16ths', 6: '16th triplets', 8: '32nds' };
+  const name = names[slots] ?? `${slots}/beat`;
   return { grid, label: `${name}${grid.swing ? ` swing ${grid.swing}` : ''} @${(60 / beat).toFixed(0)}` };
 }
 
@@ -280,7 +278,7 @@ async function main() {
     save(`${artist.id}.mix`, mix);
     save(`${artist.id}.plain`, plain);
     save(`${artist.id}.stem`, stem);
-    const { grid, label } = artistGrid(artist, voiceRender);
+    const { grid, label } = flowGrid(voiceRender);
     const grid16: SwungGrid = {
       secondsPerSlot: voiceRender.diagnostics!.secondsPerBeat / 4,
       swing: MOOD_PRESETS[defaultSelectionFor(artist).mood].swing,

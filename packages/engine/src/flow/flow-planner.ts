@@ -50,11 +50,13 @@ export function positionCost(stress: Stress, slot: number, slotsPerBeat: number)
   const onBeat = r === 0;
   const onEighth = slotsPerBeat % 2 === 0 && r === slotsPerBeat / 2;
   const onSixteenth = slotsPerBeat === 8 && r % 2 === 0;
+  // The 8th-note triplets of the groove (every slot of a triplet grid, every other of a 16th-triplet one).
+  const onTriplet = slotsPerBeat % 3 === 0 && r % (slotsPerBeat / 3) === 0;
   if (stress === 2) {
     if (onBeat) return 0;
     if (onEighth) return 0.5;
-    if (slotsPerBeat === 3) return 1.6;
-    return onSixteenth ? 3 : 5;
+    if (onTriplet) return 1.6;
+    return onSixteenth || slotsPerBeat === 6 ? 3 : 5;
   }
   if (stress === 1) return onBeat || onEighth ? 0.15 : 0.9;
   // Unstressed syllables should leave the beats to the stressed ones.

@@ -10,7 +10,7 @@ import { renderBeat, grooveTempo, type ArrangementSection, type BeatRender } fro
 import { MOOD_PRESETS } from '../beats/mood-presets.ts';
 import { degreeToMidi, midiToHz } from '../beats/music-theory.ts';
 import { parseLyrics } from '../flow/song-structure.ts';
-import { FLOW_STYLES, type FlowStyle } from '../flow/flow-style.ts';
+import { FLOW_STYLES, onGroove, type FlowStyle } from '../flow/flow-style.ts';
 import { planLine, SPEAKING_RATES, type LinePlan } from '../flow/flow-planner.ts';
 import { melodyF0, planMelody } from '../flow/melody-planner.ts';
 import { psolaPitch } from '../dsp/psola-pitch.ts';
@@ -98,6 +98,9 @@ export interface RapDiagnostics {
   master: [Float32Array, Float32Array];
   syllables: PlacedSyllable[];
   secondsPerBeat: Seconds;
+  /** The grid the flow was placed on: one slot, and the delay of odd slots (swing, a share of a slot). */
+  secondsPerSlot: Seconds;
+  swing: number;
   /** Song time of bar 0 beat 0. */
   gridOrigin: Seconds;
   phaseSeconds: Record<RapPhase, number>;
@@ -193,7 +196,10 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
   if (request.flowStyle !== undefined && !(request.flowStyle in FLOW_STYLES)) {
     throw new RenderInputError(`There is no flow style "${String(request.flowStyle).slice(0, 40)}".`);
   }
-  const style = FLOW_STYLES[request.flowStyle ?? artist.style];
+  const style = onGroove(
+    FLOW_STYLES[request.flowStyle ?? artist.style],
+    MOOD_PRESETS[selection.mood].halfTime,
+  );
   const groove = grooveTempo(selection.mood, selection.bpm);
   const beat = 60 / groove;
   const recipe = artist.recipe;
@@ -408,7 +414,7 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
       adlibs,
       lineTimes,
       lineStarts.map((l) => l.bar * barDuration),
-      { backend, recipe, beat, step: style.slotsPerBeat === 3 ? beat / 3 : beat / 2, pitchScale, signal },
+      { backend, recipe, beat, step: style.slotsPerBeat % 3 === 0 ? beat / 3 : beat / 2, pitchScale, signal },
     );
 
   // Reported even with no beat, so progress walks every phase of RAP_PHASES.
@@ -444,7 +450,7 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
     recipe,
     secondsPerBeat: beat,
     // An 8th (a triplet's two thirds of a beat): a dotted 8th would land off a swung or triplet grid.
-    throwDelay: style.slotsPerBeat === 3 ? (2 * beat) / 3 : beat / 2,
+    throwDelay: style.slotsPerBeat % 3 === 0 ? (2 * beat) / 3 : beat / 2,
   });
 
   enter('mastering');
@@ -514,6 +520,8 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
             master: [finalChannels[0]!, finalChannels[1]!] as [Float32Array, Float32Array],
             syllables: placedAll,
             secondsPerBeat: beat,
+            secondsPerSlot: beat / style.slotsPerBeat,
+            swing: lineSwing,
             gridOrigin: 0,
             phaseSeconds,
           },
