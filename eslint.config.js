@@ -14,6 +14,15 @@ const mainThreadEngine = {
   message:
     'The main thread imports only @bops/engine/catalog; audio work runs in the worker threads (workers/).',
 };
+/**
+ * Services hold the rules; the database and the network are reached through repositories, so a service can be
+ * tested with fake ones. Types may still come from there (a type does no I/O).
+ */
+const servicesReachIoThroughRepositories = {
+  group: ['drizzle-orm', 'drizzle-orm/*', '**/db/*', 'pg', '@electric-sql/pglite', '@electric-sql/pglite/*'],
+  allowTypeImports: true,
+  message: 'Services reach the database through a repository (repositories/); only types may come from db/.',
+};
 const layersPointDown = {
   group: ['**/routes/**', '**/jobs/*.job.ts'],
   message: 'Routes and jobs call services; services and repositories never import them.',
@@ -152,6 +161,31 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [serverNeverImportsWeb, mainThreadEngine, layersPointDown] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/services/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverNeverImportsWeb,
+            mainThreadEngine,
+            layersPointDown,
+            servicesReachIoThroughRepositories,
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message:
+            'Services call other hosts through a repository (repositories/), which a test can replace.',
+        },
       ],
     },
   },

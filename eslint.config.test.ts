@@ -12,11 +12,13 @@ const repo = path.dirname(new URL(import.meta.url).pathname);
 const configFile = path.join(repo, 'eslint.config.js');
 const eslint = new ESLint({ cwd: repo });
 
+const layerRules = new Set(['no-restricted-imports', 'no-restricted-globals', 'import-x/no-cycle']);
+
 /** The import-layer findings (rule and message) for `code` linted as the file at `filePath`. */
 async function layerProblems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(repo, filePath) });
   return result!.messages
-    .filter((message) => message.ruleId === 'no-restricted-imports' || message.ruleId === 'import-x/no-cycle')
+    .filter((message) => layerRules.has(message.ruleId ?? ''))
     .map((message) => `${message.ruleId}: ${message.message}`);
 }
 
@@ -50,6 +52,42 @@ describe('server layers: routes → services → repositories', () => {
       await layerProblems(
         'apps/server/src/routes/probe.routes.ts',
         importing('../services/music.service.ts'),
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('services reach the database and the network through repositories', () => {
+  const service = 'apps/server/src/services/probe.service.ts';
+
+  it('refuses a service importing drizzle-orm or the db module, or calling fetch', async () => {
+    for (const specifier of ['drizzle-orm', 'drizzle-orm/pg-core', '../db/database.ts', '../db/schema.ts']) {
+      expect(await layerProblems(service, importing(specifier)), specifier).toEqual([
+        expect.stringContaining('Services reach the database through a repository'),
+      ]);
+    }
+    expect(
+      await layerProblems(service, "export const probe = () => fetch('https://example.test/v1/models');\n"),
+    ).toEqual([expect.stringContaining('Services call other hosts through a repository')]);
+  });
+
+  it('lets a service take types from db/, a repository use drizzle-orm, and a service test fetch', async () => {
+    expect(
+      await layerProblems(
+        service,
+        "import type { ReadCache } from '../db/read-cache.ts';\nexport type Probe = ReadCache;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await layerProblems(
+        'apps/server/src/repositories/probe.repository.ts',
+        importing('drizzle-orm') + "export const call = () => fetch('https://example.test/');\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await layerProblems(
+        'apps/server/src/services/probe.service.test.ts',
+        importing('../db/database.ts') + "export const call = () => fetch('https://example.test/');\n",
       ),
     ).toEqual([]);
   });

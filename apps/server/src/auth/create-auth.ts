@@ -5,7 +5,6 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
@@ -20,6 +19,7 @@ import {
 } from '../mail/account-mail.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { SignInFailureRepository } from '../repositories/sign-in-failure.repository.ts';
+import { UserRepository } from '../repositories/user.repository.ts';
 import type { SessionCache } from './session-cache.ts';
 import { isProviderFlow, keyAccountsOnSubject, runAuthRequest } from './subject-keyed-accounts.ts';
 
@@ -75,6 +75,7 @@ export function createAuth(options: {
   const https = config.publicUrl.startsWith('https:');
   const signInRule = { window: 60, max: config.auth.signInRateLimit };
   const signInFailures = new SignInFailureRepository(db);
+  const accountRows = new UserRepository(db);
   // A mail that cannot be sent is logged; the person sees the same answer either way (no account is revealed).
   const send = async (mail: Parameters<Mailer['send']>[0], what: string): Promise<void> => {
     await mailer
@@ -138,10 +139,7 @@ export function createAuth(options: {
     emailVerification: {
       expiresIn: EMAIL_CHANGE_LINK_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
-        const [current] = await db
-          .select({ email: users.email, displayName: users.displayName })
-          .from(users)
-          .where(eq(users.id, user.id));
+        const current = await accountRows.findById(user.id);
         const name = current?.displayName || user.name;
         await send(confirmNewEmailMail({ to: user.email, name, link: url }), 'new-address e-mail');
         if (current && current.email.toLowerCase() !== user.email.toLowerCase()) {
@@ -221,10 +219,7 @@ export function createAuth(options: {
         create: {
           // A terminated account (three accepted takedown notices) cannot sign in again.
           before: async (session) => {
-            const [owner] = await db
-              .select({ status: users.status })
-              .from(users)
-              .where(eq(users.id, session.userId));
+            const owner = await accountRows.findById(session.userId);
             return owner?.status === 'terminated' ? false : { data: session };
           },
         },
