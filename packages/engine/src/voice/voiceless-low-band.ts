@@ -4,12 +4,16 @@ import { Biquad } from '../dsp/biquad-filter.ts';
 
 /**
  * Voiceless consonants in ARPAbet (Flite) and IPA (eSpeak NG) and the band below which each is
- * cleared. A "p" or "f" is told from a "t" or "k" partly by a low, diffuse burst: cleared from
- * 700 Hz, the recogniser heard "paid" as "k" and "Paris" as "tears", so labials keep down to 450 Hz.
+ * cleared. A fricative is told by its hiss (2.5 kHz and up), a "t" or "k" by its burst: from
+ * 700 Hz the diphone voice kal16 still thumped in 700–900 Hz (its onsets within 30 ms of the grid
+ * 0.57 → 0.67 with fricatives cleared to 1.2 kHz and "t", "k" to 900 Hz; words kept). A "p" is
+ * told from a "t" or "k" partly by a low, diffuse burst: cleared from 700 Hz, the recogniser heard
+ * "paid" as "k" and "Paris" as "tears", so it keeps down to 450 Hz.
  */
 const VOICELESS_CUTOFF: ReadonlyMap<string, Hz> = new Map([
-  ...['t', 'k', 'th', 's', 'sh', 'ch', 'hh', 'θ', 'ʃ', 'tʃ', 'h', 'x'].map((p) => [p, 700] as const),
-  ...['p', 'f'].map((p) => [p, 450] as const),
+  ...['s', 'sh', 'th', 'hh', 'ch', 'f', 'θ', 'ʃ', 'tʃ', 'h', 'x'].map((p) => [p, 1200] as const),
+  ...['t', 'k'].map((p) => [p, 900] as const),
+  ['p', 450] as const,
 ]);
 
 export const isVoiceless = (phone: string): boolean => VOICELESS_CUTOFF.has(phone);
@@ -23,7 +27,7 @@ export interface VoicelessLowBandOptions {
 }
 
 /**
- * A copy of `samples` whose voiceless consonants keep only their band above 450–700 Hz. A TTS
+ * A copy of `samples` whose voiceless consonants keep only their band above 0.45–1.2 kHz. A TTS
  * burst or hiss carries a thump down there (Flite's t, k and p peak only 17–18 dB under its
  * vowels below 900 Hz) that a speaker's barely has: a listener uses nothing of it, and it is an
  * onset of its own 30–110 ms before the syllable's voicing, so the syllable is heard to start
