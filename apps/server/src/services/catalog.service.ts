@@ -3,7 +3,7 @@ import { listArtists, listMusicSelections } from '@bops/engine/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { Storage } from '../storage/storage.ts';
-import type { CpuPool } from '../workers/cpu-pool.ts';
+import { CpuPriority, CPU_THREAD_IDLE_MS, type CpuPool } from '../workers/cpu-pool.ts';
 
 /** Bump when the engine's catalogue sound changes, so every instance renders the new versions once. */
 const CATALOG_VERSION = 'v2';
@@ -35,8 +35,11 @@ export class CatalogService {
   readonly #queue: JobQueue;
   readonly #cpu: CpuPool;
   readonly #logger: FastifyBaseLogger;
-  /** Renders in progress in this process, by storage key: a second ask joins the first. */
-  readonly #rendering = new Map<string, Promise<void>>();
+  /**
+   * Renders in progress in this process, by storage key: a second ask joins the first, and a person asking for one
+   * the background pass has queued raises it ahead of the pass.
+   */
+  readonly #rendering = new Map<string, { done: Promise<void>; priority: CpuPriority }>();
 
   constructor(deps: { storage: Storage; queue: JobQueue; cpu: CpuPool; logger: FastifyBaseLogger }) {
     this.#storage = deps.storage;
@@ -62,6 +65,8 @@ export class CatalogService {
   /**
    * Resolves once every asset is stored (checked every `intervalMs`), or when `signal` aborts or `timeoutMs`
    * passes (an asset whose render keeps failing must not hold back what waits on the rest). True when all are.
+   * Meanwhile the CPU pool's threads are kept started, so a preview asked for before the pass reached it starts
+   * rendering at once instead of first starting a thread and loading the engine.
    */
   async whenAllStored(options: {
     signal: AbortSignal;
@@ -70,12 +75,17 @@ export class CatalogService {
   }): Promise<boolean> {
     const deadline = Date.now() + options.timeoutMs;
     let missing = this.#wanted();
+    let warmedAt = Number.NEGATIVE_INFINITY;
     while (!options.signal.aborted && Date.now() < deadline) {
       const stored = await Promise.all(
         missing.map(async (asset) => Boolean(await this.#storage.stat(asset.key))),
       );
       missing = missing.filter((_, i) => !stored[i]);
       if (missing.length === 0) return true;
+      if (Date.now() - warmedAt > CPU_THREAD_IDLE_MS / 2) {
+        warmedAt = Date.now();
+        void this.#cpu.warm();
+      }
       // Aborting ends the pause early (and the loop with it).
       await sleep(options.intervalMs ?? 2000, undefined, { signal: options.signal }).catch(() => {});
     }
@@ -99,7 +109,7 @@ export class CatalogService {
 
   /** Renders one asset unless it is stored already (the background pass: one job per asset). */
   renderAsset(kind: CatalogAssetKind, id: string, signal: AbortSignal): Promise<void> {
-    return this.#render(kind, id, { signal });
+    return this.#render(kind, id, { signal, first: false });
   }
 
   /**
@@ -126,27 +136,28 @@ export class CatalogService {
   #render(
     kind: CatalogAssetKind,
     id: string,
-    options: { signal?: AbortSignal; first?: boolean },
+    options: { signal?: AbortSignal; first: boolean },
   ): Promise<void> {
     const key = kind === 'music-selection' ? catalogKeys.musicAudio(id) : catalogKeys.artistPreview(id);
     const running = this.#rendering.get(key);
-    if (running) return running;
-    const rendering = (async () => {
+    if (running) {
+      if (options.first) running.priority.raise();
+      return running.done;
+    }
+    const priority = new CpuPriority(options.first);
+    const run = { ...(options.signal ? { signal: options.signal } : {}), first: priority };
+    const done = (async () => {
       if (await this.#storage.stat(key)) return;
       if (kind === 'music-selection') {
-        const render = await this.#cpu.run(
-          'render-music-selection',
-          { id, bars: MUSIC_PREVIEW_BARS },
-          options,
-        );
+        const render = await this.#cpu.run('render-music-selection', { id, bars: MUSIC_PREVIEW_BARS }, run);
         await this.#storage.put(catalogKeys.musicCover(id), render.cover.bytes, render.cover.contentType);
         await this.#storage.put(key, render.mp3, 'audio/mpeg');
       } else {
-        const render = await this.#cpu.run('render-artist-preview', { id }, options);
+        const render = await this.#cpu.run('render-artist-preview', { id }, run);
         await this.#storage.put(key, render.mp3, 'audio/mpeg');
       }
     })().finally(() => this.#rendering.delete(key));
-    this.#rendering.set(key, rendering);
-    return rendering;
+    this.#rendering.set(key, { done, priority });
+    return done;
   }
 }

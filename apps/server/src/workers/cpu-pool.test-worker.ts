@@ -1,4 +1,4 @@
-/** Tasks for the pool's own tests: one that never returns, one that sleeps, one that answers. */
+/** Tasks for the pool's own tests: one that never returns, one that sleeps, one that answers, and the warm-up. */
 const tasks: Record<string, (input: { ms?: number; value?: number }) => unknown> = {
   spin: () => {
     for (;;) {
@@ -10,6 +10,7 @@ const tasks: Record<string, (input: { ms?: number; value?: number }) => unknown>
     return input.ms;
   },
   echo: (input) => input.value,
+  'warm-up': () => null,
 };
 
 export default function runTestTask({ task, input }: { task: string; input: { ms?: number } }): unknown {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CpuPool, CpuQueueFullError, CpuTaskTimeoutError } from './cpu-pool.ts';
+import { CpuPool, CpuPriority, CpuQueueFullError, CpuTaskTimeoutError } from './cpu-pool.ts';
 
 const filename = new URL('./cpu-pool.test-worker.ts', import.meta.url).href;
 // The pool is typed by the product's tasks; these tests drive a worker module of their own.
@@ -7,7 +7,7 @@ const run = (
   pool: CpuPool,
   task: string,
   input: object,
-  options: { timeoutMs?: number; signal?: AbortSignal; first?: boolean } = {},
+  options: { timeoutMs?: number; signal?: AbortSignal; first?: boolean | CpuPriority } = {},
 ) => pool.run(task as never, input as never, options) as Promise<unknown>;
 
 describe('CpuPool', () => {
@@ -61,8 +61,12 @@ describe('CpuPool', () => {
     async () => {
       pool = new CpuPool({ threads: 1, filename });
       const order: string[] = [];
-      const track = (name: string, task: string, input: object, options: { first?: boolean } = {}) =>
-        run(pool!, task, input, options).then(() => order.push(name));
+      const track = (
+        name: string,
+        task: string,
+        input: object,
+        options: { first?: boolean | CpuPriority } = {},
+      ) => run(pool!, task, input, options).then(() => order.push(name));
       const busy = track('busy', 'sleep', { ms: 1500 });
       const waiting = track('waiting', 'echo', { value: 1 });
       // The pool's only thread is busy: the asked-for task runs beside it, before the waiting one.
@@ -118,6 +122,57 @@ describe('CpuPool', () => {
       const error = await stopped;
       expect(error).not.toBeInstanceOf(CpuTaskTimeoutError);
       expect(await run(pool, 'echo', { value: 5 })).toBe(5);
+    },
+  );
+
+  it(
+    'tasks someone waits on run in the order they were asked for, and other work waits while any of them runs',
+    { timeout: 20_000 },
+    async () => {
+      pool = new CpuPool({ threads: 1, filename });
+      const order: string[] = [];
+      const track = (name: string, ms: number, first = false) =>
+        run(pool!, 'sleep', { ms }, { first }).then(() => order.push(name));
+      // The background pass holds the pool's thread, with more of it queued.
+      const busy = track('busy', 300);
+      const background = track('background', 10);
+      const asked = [track('asked 1', 1000, true), track('asked 2', 10, true), track('asked 3', 10, true)];
+      // 'busy' ends first; its thread goes to the asked-for tasks in turn, not to the background's next task,
+      // although 'asked 1' still runs on the extra thread.
+      await Promise.all([busy, background, ...asked]);
+      expect(order).toEqual(['busy', 'asked 2', 'asked 3', 'asked 1', 'background']);
+    },
+  );
+
+  it(
+    'a queued task raised because someone now waits on it moves ahead, starting at once on the extra thread',
+    { timeout: 20_000 },
+    async () => {
+      pool = new CpuPool({ threads: 1, filename });
+      const order: string[] = [];
+      const busy = run(pool, 'sleep', { ms: 800 }).then(() => order.push('busy'));
+      const other = run(pool, 'echo', { value: 1 }).then(() => order.push('other'));
+      const priority = new CpuPriority();
+      const raised = run(pool, 'sleep', { ms: 100 }, { first: priority }).then(() => order.push('raised'));
+      expect(pool.queued).toBe(2);
+      priority.raise();
+      expect(pool.queued).toBe(1);
+      expect(pool.running).toBe(2);
+      await Promise.all([busy, other, raised]);
+      expect(order).toEqual(['raised', 'busy', 'other']);
+    },
+  );
+
+  it(
+    'warming starts every thread a task may use, the extra one included, without taking a place',
+    { timeout: 20_000 },
+    async () => {
+      pool = new CpuPool({ threads: 2, filename });
+      expect(pool.threads).toBe(0);
+      await pool.warm();
+      expect(pool.threads).toBe(3);
+      expect(pool.running).toBe(0);
+      expect(await run(pool, 'echo', { value: 6 })).toBe(6);
     },
   );
 });

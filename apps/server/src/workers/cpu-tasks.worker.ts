@@ -89,6 +89,9 @@ export const cpuTasks = {
   /** A short demo of a built-in artist's voice. */
   'render-artist-preview': (input: { id: string }) => renderArtistPreview(input.id),
 
+  /** Nothing: the pool starts a thread with it, so the engine is loaded before a task someone waits on. */
+  'warm-up': (_input: Record<string, never>): null => null,
+
   /** Is this upload a usable voice sample? Decoded and analysed off the event loop. */
   'check-voice-sample': (input: { bytes: Uint8Array }) => checkVoiceSample(input.bytes),
 
