@@ -13,13 +13,15 @@ import {
   type VoiceModelSummary,
 } from './voice-model.ts';
 import {
+  clearedConsonants,
   correctionWeights,
   createClonedVoiceBackend,
   fadeAtSilences,
   mapPitch,
 } from './cloned-voice-backend.ts';
 import { cepstralMeanDistance, speakerFrames } from './voice-measures.ts';
-import { phoneId, selectExemplars } from './exemplar-index.ts';
+import { PHONE_SET, phoneId, phoneTrack, selectExemplars } from './exemplar-index.ts';
+import { isVoiceless } from '../voice/voiceless-low-band.ts';
 import { renderRap } from '../render/rap-renderer.ts';
 import { trackPitch } from '../analysis/pitch-tracker.ts';
 
@@ -207,6 +209,33 @@ describe('correctionWeights', () => {
   it('corrects every frame alike when the steady share is 1', () => {
     const w = correctionWeights({ phones, selection, recordedPhones, amount: 0.5, steadyShare: 1 });
     expect(Array.from(w).every((x) => x === 0.5)).toBe(true);
+  });
+
+  it("leaves a placed line's voiceless consonants as recorded, and every other frame corrected", () => {
+    const uncorrected = clearedConsonants(phoneTrack(phones, 30, 0.01));
+    for (const steadyShare of [1, 0.2]) {
+      const w = correctionWeights({
+        phones,
+        selection,
+        recordedPhones,
+        amount: 0.9,
+        steadyShare,
+        uncorrected,
+      });
+      expect(w[2]).toBe(0); // the "k"
+      expect(w[27]).toBe(0); // the "t"
+      expect(w[6]).toBeGreaterThan(0.5); // the vowel's transition
+      expect(w[15]).toBeCloseTo(0.9, 5);
+    }
+  });
+});
+
+describe('clearedConsonants', () => {
+  it('marks exactly the phones whose low band the line renderer clears once placed', () => {
+    const track = Uint8Array.from(PHONE_SET.keys());
+    const marked = clearedConsonants(track);
+    for (const [id, phone] of PHONE_SET.entries())
+      expect([phone, marked[id]]).toEqual([phone, isVoiceless(phone) ? 1 : 0]);
   });
 });
 

@@ -144,7 +144,8 @@ export function createClonedVoiceBackend(
                 voice: sourceVoice,
                 ...(request.durationScale !== undefined ? { durationScale: request.durationScale } : {}),
               }),
-            convert: (placed: SpeechSynthesis) => renderInVoice({ voice, spoken: placed, options }),
+            convert: (placed: SpeechSynthesis) =>
+              renderInVoice({ voice, spoken: placed, options, voicelessLowBandCleared: true }),
           },
         }),
   };
@@ -233,6 +234,8 @@ export function renderInVoice(o: {
   noteHz?: Hz | undefined;
   sourceNoteHz?: Hz | undefined;
   options?: ClonedVoiceOptions;
+  /** The source line was placed by the line renderer, which clears its voiceless consonants' low band. */
+  voicelessLowBandCleared?: boolean;
 }): SpeechSynthesis {
   const { voice, spoken } = o;
   const at16k = toFeatureRate(spoken.samples, spoken.sampleRate);
@@ -305,6 +308,7 @@ export function renderInVoice(o: {
               recordedPhones: voice.phones,
               amount,
               steadyShare: o.options?.steadyVowelShare ?? 1,
+              ...(o.voicelessLowBandCleared ? { uncorrected: clearedConsonants(queryPhones) } : {}),
             }),
             tolerance: o.options?.envelopeTolerance ?? ENVELOPE_TOLERANCE,
             reference: o.options?.envelopeReference ?? 'phone',
@@ -315,6 +319,22 @@ export function renderInVoice(o: {
       : grains;
   fadeAtSilences(samples, voice.sampleRate, active);
   return { samples, sampleRate: voice.sampleRate, words: spoken.words };
+}
+
+/**
+ * Voiceless consonants whose band under 450–700 Hz the line renderer clears once a line is placed
+ * (`clearVoicelessLowBand`). There the placed source no longer says how the sound's envelope is
+ * shaped: without its low band, every cepstral coefficient tilts towards the highs, and the
+ * correction towards it stripped the person's consonant of its low band and raised its highs. A
+ * glottal pulse left in a closure then stood 6–7 × over what was left around it (ked's and m7's
+ * clicks 5.4 → 6.8 a minute once the renderer began clearing). Those frames keep the recording's
+ * own envelope.
+ */
+const CLEARED_PHONES = new Set(['t', 'k', 'th', 's', 'sh', 'ch', 'hh', 'p', 'f'].map(phoneId));
+
+/** Frames of a phone track whose source sound had its low band cleared by placement. */
+export function clearedConsonants(queryPhones: Uint8Array): Uint8Array {
+  return queryPhones.map((p) => (CLEARED_PHONES.has(p) ? 1 : 0));
 }
 
 /** Length of the ramps where the voice starts after, or stops before, a silent frame. */
@@ -389,16 +409,19 @@ export function correctionWeights(o: {
   recordedPhones?: Uint8Array | undefined;
   amount: number;
   steadyShare: number;
+  /** Frames left uncorrected (1), e.g. `clearedConsonants`. */
+  uncorrected?: Uint8Array | undefined;
 }): Float32Array {
   const n = o.selection.length;
   const weights = new Float32Array(n).fill(o.amount);
+  if (o.uncorrected) for (let q = 0; q < n; q++) if (o.uncorrected[q]) weights[q] = 0;
   if (o.steadyShare >= 1) return weights;
   let p = 0;
   for (let q = 0; q < n; q++) {
     const t = q * FRAME_HOP;
     while (p < o.phones.length && o.phones[p]!.end <= t) p++;
     const phone = o.phones[p];
-    if (!phone || phone.start > t || !phone.isVowel) continue;
+    if (!phone || phone.start > t || !phone.isVowel || o.uncorrected?.[q]) continue;
     const chosen = o.selection[q]!;
     if (o.recordedPhones && chosen >= 0 && o.recordedPhones[chosen] !== phoneId(phone.phone)) continue;
     const inside = Math.min(t - phone.start, phone.end - t) / TRANSITION;
