@@ -43,6 +43,7 @@ async function standInProvider(
           name: 'Popup User',
           email: `popup-${Date.now()}-${Math.random()}@example.com`,
           password: 'long enough pass',
+          acceptedTerms: true,
         },
         headers: { origin },
       });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { signUpBody, TERMS_NOT_ACCEPTED } from '@bops/shared/api/auth';
 import { cleanDisplayText, hasVisibleText } from '@bops/shared/api/display-text';
 import { checkPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@bops/shared/password-strength';
 import { betterAuth } from 'better-auth';
@@ -282,13 +283,24 @@ function refuseWeakPassword(path: string, body: Record<string, unknown>): void {
 }
 
 /**
- * Bops' rules on top of the auth library's account endpoints: strong new passwords; a password change
+ * A local account is made only by someone who said they are 18 or older and agree to the Terms and Conditions
+ * (the create-account form's box, sent as `acceptedTerms: true`); a provider's sign-in does not pass here.
+ */
+function refuseUnacceptedTerms(path: string, body: Record<string, unknown>): void {
+  if (path !== '/sign-up/email') return;
+  if (signUpBody.shape.acceptedTerms.safeParse(body.acceptedTerms).success) return;
+  throw new APIError('BAD_REQUEST', { ...TERMS_NOT_ACCEPTED });
+}
+
+/**
+ * Bops' rules on top of the auth library's account endpoints: the terms accepted at sign-up; strong new passwords; a password change
  * always ends the person's other sessions; only an account with a password changes its address (a
  * provider's account has the provider's); and no verification mail on demand (addresses are confirmed
  * only when they change, by the mail that change sends).
  */
 const accountRules = createAuthMiddleware(async (ctx) => {
   const body = (ctx.body ?? {}) as Record<string, unknown>;
+  refuseUnacceptedTerms(ctx.path, body);
   refuseWeakPassword(ctx.path, body);
   if (ctx.path === '/send-verification-email') {
     throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'Not found' });

@@ -17,7 +17,7 @@ describe.each(testDatabaseKinds)('password strength on %s', (kind) => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
-      payload,
+      payload: { ...payload, acceptedTerms: true },
       remoteAddress: `203.0.113.${1 + (address++ % 250)}`,
     });
 

@@ -72,7 +72,12 @@ describe.each(testDatabaseKinds)('sign-in security on %s', (kind) => {
     inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', ...headers } });
 
   async function signUp(email: string, password = 'correct horse battery') {
-    const response = await postJson('/api/auth/sign-up/email', { email, password, name: 'Local Person' });
+    const response = await postJson('/api/auth/sign-up/email', {
+      email,
+      password,
+      name: 'Local Person',
+      acceptedTerms: true,
+    });
     expect(response.statusCode, response.body).toBe(200);
     return { response, id: (response.json() as { user: { id: string } }).user.id };
   }
@@ -265,6 +270,7 @@ describe.each(testDatabaseKinds)('sign-in security on %s', (kind) => {
           email: `redirect-new-${address}@example.test`,
           password: 'correct horse battery',
           name: 'Someone',
+          acceptedTerms: true,
           callbackURL: target,
         }),
         target,

@@ -33,7 +33,7 @@ describe.each(testDatabaseKinds)('racing sign-ups on %s', (kind) => {
       url: '/api/auth/sign-up/email',
       remoteAddress: `198.18.${Math.floor(n / 250)}.${1 + (n % 250)}`,
       headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
-      payload: { email, password: `correct horse battery ${n}`, name: `Racer ${n}` },
+      payload: { email, password: `correct horse battery ${n}`, name: `Racer ${n}`, acceptedTerms: true },
     });
 
   it('makes one account from 50 parallel sign-ups on one address, and answers the others as a taken address', async () => {
@@ -68,7 +68,12 @@ describe.each(testDatabaseKinds)('racing sign-ups on %s', (kind) => {
         url: '/api/auth/sign-up/email',
         remoteAddress: `198.19.0.${n}`,
         headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
-        payload: { email: `named-${n}-${kind}@example.test`, password: 'correct horse battery', name },
+        payload: {
+          email: `named-${n}-${kind}@example.test`,
+          password: 'correct horse battery',
+          name,
+          acceptedTerms: true,
+        },
       });
     const long = await signUpNamed('x'.repeat(100_000), 1);
     expect(long.statusCode).toBe(200);

@@ -159,11 +159,12 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Sign-in',
     summary: 'Sign up, sign in, sign out and account security',
     description:
-      'Handled by the sign-in library: `sign-up/email`, `sign-in/email`, `sign-in/social`, `sign-in/oauth2`, `sign-out`; ' +
+      'Handled by the sign-in library: `sign-up/email` `{name, email, password, acceptedTerms: true}` (400 ' +
+      '`TERMS_NOT_ACCEPTED` without the 18-or-older and terms confirmation), `sign-in/email`, `sign-in/social`, `sign-in/oauth2`, `sign-out`; ' +
       '`change-password` `{currentPassword, newPassword}` (ends every other session), `request-password-reset` `{email}` ' +
       '(mails a single-use link for an hour; the same answer whether the address has an account), `reset-password` ' +
       '`{token, newPassword}` (ends every session), `change-email` `{newEmail, callbackURL}` (mails a confirmation link ' +
-      'to the new address; accounts with a password only). Bodies: `changePasswordBody`, `requestPasswordResetBody`, ' +
+      'to the new address; accounts with a password only). Bodies: `signUpBody`, `changePasswordBody`, `requestPasswordResetBody`, ' +
       '`resetPasswordBody`, `changeEmailBody` in `@bops/shared/api/auth`. Answers are the library’s own.',
     access: 'optional-session',
   },

@@ -30,7 +30,7 @@ export async function buildUser(
     method: 'POST',
     url: '/api/auth/sign-up/email',
     headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
-    payload: { email, password, name },
+    payload: { email, password, name, acceptedTerms: true },
     // Each test account signs up from its own address, so the sign-in rate limit sees separate people.
     remoteAddress: `198.51.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`,
   });

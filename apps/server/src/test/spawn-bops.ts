@@ -69,7 +69,7 @@ export async function signUpOverHttp(base: string, email: string, name: string):
   const response = await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password: 'long enough pass', name }),
+    body: JSON.stringify({ email, password: 'long enough pass', name, acceptedTerms: true }),
   });
   if (response.status !== 200)
     throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);

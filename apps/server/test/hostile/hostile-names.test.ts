@@ -248,6 +248,7 @@ describe.each(testDatabaseKinds)('hostile names on %s', (kind) => {
           email: `names-${randomUUID().slice(0, 8)}@example.test`,
           password: 'correct horse battery',
           name,
+          acceptedTerms: true,
         },
       });
     const reordering = await signUp(REORDERING);

@@ -292,7 +292,12 @@ describe.each(testDatabaseKinds)('spoofed headers on %s', (kind) => {
           url: '/api/auth/sign-up/email',
           remoteAddress: `198.51.100.${n}`,
           headers: { host, origin, 'content-type': 'application/json' },
-          payload: { email: `lan-${n}-${kind}@example.test`, password: 'correct horse battery', name: 'Lan' },
+          payload: {
+            email: `lan-${n}-${kind}@example.test`,
+            password: 'correct horse battery',
+            name: 'Lan',
+            acceptedTerms: true,
+          },
         });
       expect((await signUp('127.0.0.1:8080', 'http://127.0.0.1:8080', 1)).statusCode).toBe(200);
       expect((await signUp('192.168.1.20:8080', 'http://192.168.1.20:8080', 2)).statusCode).toBe(200);
@@ -309,7 +314,12 @@ describe.each(testDatabaseKinds)('spoofed headers on %s', (kind) => {
           'x-forwarded-host': 'evil.example',
           'content-type': 'application/json',
         },
-        payload: { email: `xfh-${kind}@example.test`, password: 'correct horse battery', name: 'X' },
+        payload: {
+          email: `xfh-${kind}@example.test`,
+          password: 'correct horse battery',
+          name: 'X',
+          acceptedTerms: true,
+        },
       });
       expect(forwardedHost.statusCode).toBe(403);
     });
@@ -358,7 +368,12 @@ describe.each(testDatabaseKinds)('spoofed headers on %s', (kind) => {
           origin: 'http://192.168.1.20:8080',
           'content-type': 'application/json',
         },
-        payload: { email: 'wrong-address@example.test', password: 'correct horse battery', name: 'W' },
+        payload: {
+          email: 'wrong-address@example.test',
+          password: 'correct horse battery',
+          name: 'W',
+          acceptedTerms: true,
+        },
       });
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toContain('https://bops.example');
@@ -377,7 +392,12 @@ describe.each(testDatabaseKinds)('spoofed headers on %s', (kind) => {
           origin: 'https://bops.example',
           'content-type': 'application/json',
         },
-        payload: { email: 'proxied@example.test', password: 'correct horse battery', name: 'P' },
+        payload: {
+          email: 'proxied@example.test',
+          password: 'correct horse battery',
+          name: 'P',
+          acceptedTerms: true,
+        },
       });
       expect(response.statusCode, response.body).toBe(200);
     });

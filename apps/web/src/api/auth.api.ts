@@ -8,6 +8,7 @@ import type {
   ChangePasswordBody,
   RequestPasswordResetBody,
   ResetPasswordBody,
+  SignUpBody,
 } from '@bops/shared/api/auth';
 
 export interface SessionUser {
@@ -43,7 +44,7 @@ export interface OAuthSignInRequest {
 export interface AuthApi {
   getSession(): Promise<Session | null>;
   signInEmail(body: { email: string; password: string }): Promise<void>;
-  signUpEmail(body: { name: string; email: string; password: string }): Promise<void>;
+  signUpEmail(body: SignUpBody): Promise<void>;
   /** Starts an OAuth/OIDC sign-in and answers the provider URL to go to. */
   signInOAuth2(body: OAuthSignInRequest): Promise<{ url: string }>;
   signOut(): Promise<void>;

@@ -1,3 +1,4 @@
+import { TERMS_NOT_ACCEPTED } from '@bops/shared/api/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bopsApi } from '../api/bops.api.ts';
 import { AuthError } from '../api/auth.api.ts';
@@ -255,9 +256,26 @@ describe('local accounts', () => {
       status: Status.ERROR,
       message: signInErrorKeys.invalidCredentials,
     });
-    await store.dispatch(signUpWithEmail({ name: 'A', email: 'a@b.co', password: 'x' }));
+    await store.dispatch(signUpWithEmail({ name: 'A', email: 'a@b.co', password: 'x', acceptedTerms: true }));
     expect(store.getState().account.signIn.message).toBe(signInErrorKeys.emailInUse);
     expect(store.getState().account.authenticated).toBe(false);
+  });
+
+  it("shows the terms' own sentence when the server refuses a sign-up without them", async () => {
+    const fake = fakeServices();
+    const { store } = await storeWithMethods({
+      auth: {
+        ...fake.services.auth,
+        signUpEmail: vi.fn(async () =>
+          Promise.reject(new AuthError(TERMS_NOT_ACCEPTED.message, 400, TERMS_NOT_ACCEPTED.code)),
+        ),
+      },
+    });
+    await store.dispatch(signUpWithEmail({ name: 'A', email: 'a@b.co', password: 'x', acceptedTerms: true }));
+    const { message } = store.getState().account.signIn;
+    expect(message).toBe(signInErrorKeys.termsNotAccepted);
+    // The server's sentence and the form's are the same words.
+    expect(en.legal.confirmAgeAndTermsRequired).toBe(TERMS_NOT_ACCEPTED.message);
   });
 });
 

@@ -1,6 +1,7 @@
 import { track } from '../analytics/analytics.ts';
 import { bopsApi } from '../api/bops.api.ts';
 import { toUser, type User } from '../store/user.ts';
+import { TERMS_NOT_ACCEPTED, type SignUpBody } from '@bops/shared/api/auth';
 import { AuthError, type Session } from '../api/auth.api.ts';
 import { paths } from '../navigation/route-paths.ts';
 import {
@@ -34,6 +35,7 @@ export const signInErrorKeys = {
   emailInvalid: 'validation.emailInvalid',
   tooManyRequests: 'signIn.errors.tooManyRequests',
   network: 'signIn.errors.network',
+  termsNotAccepted: 'legal.confirmAgeAndTermsRequired',
 } as const;
 
 export const invalidProviderMessage = 'invalid ID Provider';
@@ -143,6 +145,8 @@ function localErrorKey(error: unknown): string {
       return signInErrorKeys.passwordTooWeak;
     case 'INVALID_EMAIL':
       return signInErrorKeys.emailInvalid;
+    case TERMS_NOT_ACCEPTED.code:
+      return signInErrorKeys.termsNotAccepted;
     case 'NETWORK_ERROR':
       return signInErrorKeys.network;
     default:
@@ -172,7 +176,7 @@ export const signInWithEmail = createAppAsyncThunk(
 
 export const signUpWithEmail = createAppAsyncThunk(
   'account/signUpWithEmail',
-  async (account: { name: string; email: string; password: string }, { dispatch, extra }) => {
+  async (account: SignUpBody, { dispatch, extra }) => {
     dispatch(signInStarted());
     try {
       await extra.auth.signUpEmail(account);

@@ -161,6 +161,7 @@ describe('the sign-in page', () => {
       name: 'Ada',
       email: 'ada@example.com',
       password: 'correct horse',
+      acceptedTerms: true,
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Manage' })).toBeTruthy();
   });

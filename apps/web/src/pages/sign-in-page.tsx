@@ -181,7 +181,16 @@ function LocalAccountForm({ busy }: { busy: boolean }) {
     if (Object.keys(found).length > 0) return;
     const email = values.email.trim();
     if (mode === 'signIn') void dispatch(signInWithEmail({ email, password: values.password }));
-    else void dispatch(signUpWithEmail({ name: values.name.trim(), email, password: values.password }));
+    // The form's check above already refused an unticked box; the server refuses it too.
+    else if (values.terms)
+      void dispatch(
+        signUpWithEmail({
+          name: values.name.trim(),
+          email,
+          password: values.password,
+          acceptedTerms: values.terms,
+        }),
+      );
   };
   if (forgot) return <ForgotPasswordForm initialEmail={values.email} onBack={() => setForgot(false)} />;
   return (

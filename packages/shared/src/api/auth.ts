@@ -13,6 +13,25 @@ export type SignInProvider = SignInMethods['providers'][number];
  * envelope); these are the bodies Bops sends them.
  */
 
+/**
+ * `POST /api/auth/sign-up/email`: a local account. `acceptedTerms` is the create-account form's "I am 18 or
+ * older and agree to the Terms and Conditions" (docs/PRODUCT.md#validation); a sign-up without it is refused
+ * with TERMS_NOT_ACCEPTED. Sign-in through a provider asks nothing of the kind.
+ */
+export const signUpBody = z.object({
+  name: z.string().min(1),
+  email: z.email(),
+  password: z.string().min(1),
+  acceptedTerms: z.literal(true),
+});
+export type SignUpBody = z.infer<typeof signUpBody>;
+
+/** The refusal of a sign-up that did not accept the terms (status 400). */
+export const TERMS_NOT_ACCEPTED = {
+  code: 'TERMS_NOT_ACCEPTED',
+  message: 'Please confirm that you are 18 or older and agree to the Terms and Conditions.',
+} as const;
+
 /** `POST /api/auth/change-password`: ends every other session of the person (the server insists). */
 export const changePasswordBody = z.object({
   currentPassword: z.string().min(1),
