@@ -24,11 +24,12 @@ import {
   renderLine,
   wordVoicingOnset,
   type PlacedSyllable,
+  type RenderedLine,
 } from '../voice/line-renderer.ts';
 import { extendBandwidth } from '../voice/bandwidth-extender.ts';
 import { resample } from '../dsp/resampler.ts';
 import { processVocal } from '../mix/vocal-chain.ts';
-import { mixSong } from '../mix/song-mixer.ts';
+import { mixSong, type MixResult } from '../mix/song-mixer.ts';
 import { master } from '../mix/mastering.ts';
 import { encodeMp3 } from '../io/mp3-encoder.ts';
 import { mixInto } from '../pcm-audio.ts';
@@ -156,23 +157,118 @@ export function defaultSelectionFor(artist: ArtistDefinition): MusicSelectionDef
 
 /** Lyrics + artist + beat -> mastered MP3 with word timings. Plain data in and out: runs in a worker. */
 export async function renderRap(request: RapRequest, controls: RenderControls = {}): Promise<RapRender> {
-  const { onProgress, signal, diagnostics } = controls;
+  const { signal, diagnostics } = controls;
+  const clock = phaseClock(controls);
+  clock.enter('preparing-lyrics');
+  const song = prepareSong(request, controls);
+  clock.enter('synthesizing-voice');
+  const voice = await synthesizeVoice(song, controls);
+  clock.enter('placing-on-beat');
+  const placed = await placeOnBeat(song, voice, request.form, controls);
+  // Reported even with no beat, so progress walks every phase of RAP_PHASES.
+  clock.enter('rendering-beat');
+  const beatRender = renderSongBeat(song, placed, request.seed, signal);
+  clock.enter('mixing');
+  const mixed = mixVocals(song, placed, beatRender, { keepDryLead: diagnostics === true });
+  clock.enter('mastering');
+  const mastered = masterSong(mixed.mix, placed.totalBars * song.barDuration);
+  clock.enter('encoding');
+  const encoded = await encodeSong(mastered, mixed, request.stems === true, beatRender !== null, signal);
+  const phaseSeconds = clock.finish();
+  const cleanWords = placed.words.map(({ text, start, end }) => ({ text, start, end }));
+  let at = 0;
+  const sectionTimes = placed.arrangement.map((s) => {
+    const out = { kind: s.kind, start: round3(at * song.barDuration), bars: s.bars };
+    at += s.bars;
+    return out;
+  });
+  return {
+    mp3: encoded.mp3,
+    durationSeconds: mastered.length / SAMPLE_RATE,
+    lrc: toLrc(placed.lineTimes, placed.words, { title: request.title, artist: song.credit }),
+    words: cleanWords,
+    lines: placed.lineTimes,
+    waveform: waveformPeaks(mastered.channels, 800),
+    ...(encoded.vocalStem ? { vocalStem: encoded.vocalStem } : {}),
+    ...(encoded.beatStem ? { beatStem: encoded.beatStem } : {}),
+    loudness: {
+      integratedLufs: round3(mastered.loudness.integratedLufs),
+      truePeakDbtp: round3(mastered.loudness.truePeakDbtp),
+    },
+    bpm: song.selection.bpm,
+    key: `${song.selection.key.tonic} ${song.selection.key.mode}`,
+    sections: sectionTimes,
+    artist: song.credit,
+    ...(diagnostics && mixed.dryLead
+      ? {
+          diagnostics: {
+            sampleRate: SAMPLE_RATE,
+            leadVocal: mixed.dryLead.subarray(0, mastered.length),
+            master: [mastered.channels[0]!, mastered.channels[1]!] as [Float32Array, Float32Array],
+            syllables: placed.syllables,
+            secondsPerBeat: song.beat,
+            secondsPerSlot: song.beat / song.style.slotsPerBeat,
+            swing: song.lineSwing,
+            gridOrigin: 0,
+            phaseSeconds,
+          },
+        }
+      : {}),
+  };
+}
+
+/** Progress per phase: each `enter` closes the phase before (fraction 1) and opens the next (0). */
+function phaseClock({ onProgress, signal }: RenderControls) {
   const phaseSeconds = Object.fromEntries(RAP_PHASES.map((p) => [p, 0])) as Record<RapPhase, number>;
   let phaseStart = performance.now();
-  let currentPhase: RapPhase | undefined;
-  const enter = (phase: RapPhase) => {
-    throwIfAborted(signal);
-    const now = performance.now();
-    if (currentPhase) {
-      phaseSeconds[currentPhase] += (now - phaseStart) / 1000;
-      onProgress?.(currentPhase, 1);
-    }
-    phaseStart = now;
-    currentPhase = phase;
-    onProgress?.(phase, 0);
+  let current: RapPhase | undefined;
+  const close = () => {
+    if (!current) return;
+    phaseSeconds[current] += (performance.now() - phaseStart) / 1000;
+    onProgress?.(current, 1);
   };
+  return {
+    enter(phase: RapPhase) {
+      throwIfAborted(signal);
+      close();
+      phaseStart = performance.now();
+      current = phase;
+      onProgress?.(phase, 0);
+    },
+    finish(): Record<RapPhase, number> {
+      close();
+      current = undefined;
+      return phaseSeconds;
+    },
+  };
+}
 
-  enter('preparing-lyrics');
+/** What the request asks for, checked and looked up once: every later phase reads it. */
+export interface SongPlan {
+  artist: ArtistDefinition;
+  recipe: ArtistDefinition['recipe'];
+  selection: MusicSelectionDefinition;
+  accompaniment: 'beat' | 'none';
+  sections: ReturnType<typeof parseLyrics>;
+  lines: PreparedLine[];
+  /** The flow as ridden on this beat's groove (see onGroove). */
+  style: FlowStyle;
+  /** Seconds per beat of the groove, and per bar. */
+  beat: Seconds;
+  barDuration: Seconds;
+  /** Delay of odd 16ths (the beat's swing; 16th flows only). */
+  lineSwing: number;
+  backend: VoiceBackend;
+  /** A replacement voice (an AI singer) sings as itself: no recipe pitch or formant shift. */
+  ownVoice: boolean;
+  credit: string;
+}
+
+/** Phase `preparing-lyrics`: the request checked, the lyrics parsed into sections and spoken lines. */
+export function prepareSong(
+  request: RapRequest,
+  controls: Pick<RenderControls, 'voiceBackend' | 'singerName'> = {},
+): SongPlan {
   const artist = findArtist(request.artistId);
   if (!artist) throw new RenderInputError(`Unknown artist "${request.artistId}".`);
   const selectionId =
@@ -196,23 +292,47 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
   if (request.flowStyle !== undefined && !(request.flowStyle in FLOW_STYLES)) {
     throw new RenderInputError(`There is no flow style "${String(request.flowStyle).slice(0, 40)}".`);
   }
-  const style = onGroove(
-    FLOW_STYLES[request.flowStyle ?? artist.style],
-    MOOD_PRESETS[selection.mood].halfTime,
-  );
-  const groove = grooveTempo(selection.mood, selection.bpm);
-  const beat = 60 / groove;
-  const recipe = artist.recipe;
-  const backend = controls.voiceBackend ?? backendFor(recipe);
-  // A replacement voice sings as itself: no recipe pitch or formant shift, credited by its own name.
+  const mood = MOOD_PRESETS[selection.mood];
+  const style = onGroove(FLOW_STYLES[request.flowStyle ?? artist.style], mood.halfTime);
+  const beat = 60 / grooveTempo(selection.mood, selection.bpm);
   const ownVoice = controls.voiceBackend !== undefined;
-  const credit = ownVoice ? controls.singerName?.trim() || 'AI singer' : artist.name;
+  return {
+    artist,
+    recipe: artist.recipe,
+    selection,
+    accompaniment,
+    sections,
+    lines,
+    style,
+    beat,
+    barDuration: 4 * beat,
+    lineSwing: mood.swing * (style.slotsPerBeat === 4 ? 1 : 0),
+    backend: controls.voiceBackend ?? backendFor(artist.recipe),
+    ownVoice,
+    credit: ownVoice ? controls.singerName?.trim() || 'AI singer' : artist.name,
+  };
+}
 
-  enter('synthesizing-voice');
+/** The voice of a song: each unique line read once, and again at the rates the flow asks for. */
+export interface SongVoice {
+  /** The first reading of each spoken line (lines with no syllable are left out). */
+  readings: Map<string, SynthesizedLine>;
+  /** The same line said at `rate` (cached per line and rate). */
+  say(spoken: string, rate: number): Promise<SynthesizedLine | undefined>;
+}
+
+/** Phase `synthesizing-voice`: one TTS reading per unique line. */
+export async function synthesizeVoice(
+  song: SongPlan,
+  { onProgress, signal }: Pick<RenderControls, 'onProgress' | 'signal'> = {},
+): Promise<SongVoice> {
+  const { lines, recipe, backend, selection, artist, ownVoice } = song;
   const unique = [...new Set(lines.map((l) => l.spoken))];
   await backend.prepare?.(unique, recipe.voice);
-  const synthesized = new Map<string, SynthesizedLine>();
+  const atRate = new Map<string, SynthesizedLine | undefined>();
   const say = async (spoken: string, rate: number): Promise<SynthesizedLine | undefined> => {
+    const id = `${rate} ${spoken}`;
+    if (atRate.has(id)) return atRate.get(id);
     const lineIndex = lines.findIndex((l) => l.spoken === spoken);
     // The recipe's pitch shift is applied afterwards: aim the TTS so the result lands on the note.
     const pitchHz = recipe.monotone
@@ -231,33 +351,59 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
       ? await conversion.synthesizeSource(synthesisRequest)
       : await backend.synthesize(synthesisRequest);
     const syllables = await syllabify(speech.words);
-    return syllables.length ? { speech, syllables, conversion } : undefined;
+    const said = syllables.length ? { speech, syllables, conversion } : undefined;
+    atRate.set(id, said);
+    return said;
   };
+  const readings = new Map<string, SynthesizedLine>();
   for (const [i, spoken] of unique.entries()) {
     throwIfAborted(signal);
     const said = await say(spoken, 1);
-    if (said) synthesized.set(spoken, said);
+    if (said) readings.set(spoken, said);
     onProgress?.('synthesizing-voice', (i + 1) / unique.length);
   }
+  return { readings, say };
+}
 
-  enter('placing-on-beat');
-  const barDuration = 4 * beat;
-  const introBars = request.form === 'preview' ? 1 : INTRO_BARS;
-  const outroBars = request.form === 'preview' ? 1 : OUTRO_BARS;
+/** The vocal parts of a song, placed on its grid, and what the beat and the mix need to know. */
+export interface PlacedVocals {
+  arrangement: ArrangementSection[];
+  totalBars: number;
+  songLength: number;
+  /** Dry lead vocal, song length. */
+  lead: Float32Array;
+  /** 1 where the delay throws and the doubles catch the lead. */
+  throwMask: Float32Array;
+  doubleMask: Float32Array;
+  adlibs: [Float32Array, Float32Array];
+  syllables: PlacedSyllable[];
+  words: (TimedText & { line: number })[];
+  lineTimes: TimedText[];
+  /** The highest band the voice itself carries: the exciter only fills in above it. */
+  voiceBand: Hz;
+}
+
+/** Phase `placing-on-beat`: each line planned on the grid, said at its rate, rendered and laid in the song. */
+export async function placeOnBeat(
+  song: SongPlan,
+  voice: SongVoice,
+  form: RapRequest['form'],
+  { onProgress, signal }: Pick<RenderControls, 'onProgress' | 'signal'> = {},
+): Promise<PlacedVocals> {
+  const { sections, lines, style, beat, barDuration, recipe, artist, lineSwing, ownVoice } = song;
+  const introBars = form === 'preview' ? 1 : INTRO_BARS;
+  const outroBars = form === 'preview' ? 1 : OUTRO_BARS;
   const arrangement: ArrangementSection[] = [{ kind: 'intro', bars: introBars }];
   const lineStarts: { line: PreparedLine; bar: number; plan: LinePlan; synth: SynthesizedLine }[] = [];
-  const lineSwing = MOOD_PRESETS[selection.mood].swing * (style.slotsPerBeat === 4 ? 1 : 0);
-  // The voice says each line at the rate its flow asks for (one reading per line and rate).
-  const atRate = new Map<string, SynthesizedLine>();
   let bar = introBars;
   // Lines are planned in order: a pickup may only reach back past the previous line's last syllable.
   let previousEnd = -Infinity;
   for (const [si, section] of sections.entries()) {
-    const sectionLines = lines.filter((l) => l.section === si && synthesized.has(l.spoken));
+    const sectionLines = lines.filter((l) => l.section === si && voice.readings.has(l.spoken));
     if (sectionLines.length === 0) continue;
     const startBar = bar;
     for (const line of sectionLines) {
-      const reading = synthesized.get(line.spoken)!;
+      const reading = voice.readings.get(line.spoken)!;
       const plan = planLine(planToPlannerSyllables(reading.syllables), {
         secondsPerBeat: beat,
         style,
@@ -268,21 +414,16 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
       });
       let synth = reading;
       if (plan.rate !== 1) {
-        const id = `${plan.rate} ${line.spoken}`;
-        const said = atRate.get(id) ?? (await say(line.spoken, plan.rate));
         // The same words at another rate: the same syllables, else the plan is kept for the first reading.
-        if (said && said.syllables.length === reading.syllables.length) {
-          atRate.set(id, said);
-          synth = said;
-        }
+        const said = await voice.say(line.spoken, plan.rate);
+        if (said && said.syllables.length === reading.syllables.length) synth = said;
       }
       lineStarts.push({ line, bar, plan, synth });
       previousEnd = bar * 4 * style.slotsPerBeat + plan.slots[plan.slots.length - 1]!;
       bar += plan.bars;
     }
     // Sections fill whole 2-bar phrases so the beat's changes land where the ear expects them.
-    const used = bar - startBar;
-    const bars = Math.ceil(used / 2) * 2;
+    const bars = Math.ceil((bar - startBar) / 2) * 2;
     bar = startBar + bars;
     arrangement.push({
       kind: section.kind === 'intro' || section.kind === 'outro' ? 'verse' : section.kind,
@@ -300,9 +441,8 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
   const lineTimes: TimedText[] = [];
   const pitchScale = ownVoice ? 1 : semitonesToRatio(recipe.pitch);
   const formantFactor = ownVoice ? 1 : recipe.formant;
-  // The highest band the voice itself carries: the exciter only fills in above it.
   const voiceBand = Math.min(
-    ...[...synthesized.values()].map((s) => 0.46 * (s.conversion?.sampleRate ?? s.speech.sampleRate)),
+    ...[...voice.readings.values()].map((s) => 0.46 * (s.conversion?.sampleRate ?? s.speech.sampleRate)),
   );
   for (const [li, { line, bar: lineBar, plan, synth }] of lineStarts.entries()) {
     throwIfAborted(signal);
@@ -329,72 +469,12 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
       words: synth.speech.words,
       phaseVocoder: ownVoice && !synth.conversion,
     });
-    if (synth.conversion) {
-      const mapped = synth.speech.words.map((w) => ({
-        ...w,
-        start: rendered.sourceToLine(w.start),
-        end: rendered.sourceToLine(w.end),
-        phones: w.phones.map((p) => ({
-          ...p,
-          start: rendered.sourceToLine(p.start),
-          end: rendered.sourceToLine(p.end),
-        })),
-      }));
-      const converted = synth.conversion.convert({
-        samples: rendered.samples,
-        sampleRate: SAMPLE_RATE,
-        words: mapped,
-      });
-      const samples = resample(converted.samples, converted.sampleRate, SAMPLE_RATE);
-      rendered.samples =
-        samples.length === rendered.samples.length ? samples : fitLength(samples, rendered.samples.length);
-    }
-    if (recipe.monotone) {
-      // Sung on one note by the TTS; the melody is given afterwards, formants kept in place.
-      const note = sungNote(selection, artist, lines.indexOf(line));
-      const progression = MOOD_PRESETS[selection.mood].progression;
-      const notes = planMelody(rendered.syllables, {
-        key: selection.key,
-        baseDegree: note.degree,
-        octave: note.octave,
-        chordAt: (t) => progression[Math.floor(t / barDuration) % progression.length]!,
-        lineIndex: li,
-        lineEnd: rendered.start + rendered.samples.length / SAMPLE_RATE - 0.03,
-      });
-      const f0 = melodyF0(notes);
-      rendered.samples = psolaPitch(rendered.samples, {
-        sampleRate: SAMPLE_RATE,
-        expectedF0: midiToHz(note.midi),
-        targetF0: (t) => f0(rendered.start + t),
-      });
-    }
-    const offset = Math.round(rendered.start * SAMPLE_RATE);
-    mixInto(lead, rendered.samples, offset);
+    if (synth.conversion) convertPlacedLine(rendered, synth);
+    if (recipe.monotone) singLine(rendered, song, lines.indexOf(line), li);
+    mixInto(lead, rendered.samples, Math.round(rendered.start * SAMPLE_RATE));
     placedAll.push(...rendered.syllables);
-    // Word timings: spoken words grouped back into the written tokens.
-    const spokenWordTimes = new Map<number, { start: Seconds; end: Seconds }>();
-    for (const s of rendered.syllables) {
-      const w = spokenWordTimes.get(s.wordIndex);
-      spokenWordTimes.set(s.wordIndex, {
-        start: Math.min(w?.start ?? Infinity, s.onset),
-        end: Math.max(w?.end ?? 0, s.end),
-      });
-    }
-    let spokenIndex = 0;
-    for (const token of line.tokens) {
-      const spans = token.spoken
-        .map((_, k) => spokenWordTimes.get(spokenIndex + k))
-        .filter((x): x is { start: number; end: number } => !!x);
-      spokenIndex += token.spoken.length;
-      if (spans.length)
-        words.push({
-          text: token.display,
-          start: round3(spans[0]!.start),
-          end: round3(spans[spans.length - 1]!.end),
-          line: li,
-        });
-    }
-    const lineWords = words.filter((w) => w.line === li);
+    const lineWords = wordTimes(line, rendered.syllables).map((w) => ({ ...w, line: li }));
+    words.push(...lineWords);
     const first = lineWords[0];
     const lastWord = lineWords[lineWords.length - 1];
     if (first && lastWord) {
@@ -414,120 +494,196 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
       adlibs,
       lineTimes,
       lineStarts.map((l) => l.bar * barDuration),
-      { backend, recipe, beat, step: style.slotsPerBeat % 3 === 0 ? beat / 3 : beat / 2, pitchScale, signal },
+      {
+        backend: song.backend,
+        recipe,
+        beat,
+        step: style.slotsPerBeat % 3 === 0 ? beat / 3 : beat / 2,
+        pitchScale,
+        signal,
+      },
     );
+  return {
+    arrangement,
+    totalBars,
+    songLength,
+    lead,
+    throwMask,
+    doubleMask,
+    adlibs,
+    syllables: placedAll,
+    words,
+    lineTimes,
+    voiceBand,
+  };
+}
 
-  // Reported even with no beat, so progress walks every phase of RAP_PHASES.
-  enter('rendering-beat');
-  const beatRender: BeatRender | null =
-    accompaniment === 'none'
-      ? null
-      : renderBeat({
-          mood: selection.mood,
-          bpm: selection.bpm,
-          key: selection.key,
-          arrangement,
-          seed: request.seed ?? selection.seed,
-          sampleRate: SAMPLE_RATE,
-          signal,
-        });
+/** A line the source voice said and the renderer placed, turned into the converted voice (in place). */
+function convertPlacedLine(rendered: RenderedLine, synth: SynthesizedLine): void {
+  const mapped = synth.speech.words.map((w) => ({
+    ...w,
+    start: rendered.sourceToLine(w.start),
+    end: rendered.sourceToLine(w.end),
+    phones: w.phones.map((p) => ({
+      ...p,
+      start: rendered.sourceToLine(p.start),
+      end: rendered.sourceToLine(p.end),
+    })),
+  }));
+  const converted = synth.conversion!.convert({
+    samples: rendered.samples,
+    sampleRate: SAMPLE_RATE,
+    words: mapped,
+  });
+  const samples = resample(converted.samples, converted.sampleRate, SAMPLE_RATE);
+  rendered.samples =
+    samples.length === rendered.samples.length ? samples : fitLength(samples, rendered.samples.length);
+}
 
-  enter('mixing');
+/** A line the TTS sang on one note, given its melody (formants kept in place), in place. */
+function singLine(rendered: RenderedLine, song: SongPlan, lineIndex: number, placedIndex: number): void {
+  const { selection, artist, barDuration } = song;
+  const note = sungNote(selection, artist, lineIndex);
+  const progression = MOOD_PRESETS[selection.mood].progression;
+  const notes = planMelody(rendered.syllables, {
+    key: selection.key,
+    baseDegree: note.degree,
+    octave: note.octave,
+    chordAt: (t) => progression[Math.floor(t / barDuration) % progression.length]!,
+    lineIndex: placedIndex,
+    lineEnd: rendered.start + rendered.samples.length / SAMPLE_RATE - 0.03,
+  });
+  const f0 = melodyF0(notes);
+  rendered.samples = psolaPitch(rendered.samples, {
+    sampleRate: SAMPLE_RATE,
+    expectedF0: midiToHz(note.midi),
+    targetF0: (t) => f0(rendered.start + t),
+  });
+}
+
+/** Word timings of a placed line: spoken words grouped back into the written tokens. */
+function wordTimes(line: PreparedLine, syllables: readonly PlacedSyllable[]): TimedText[] {
+  const spokenWordTimes = new Map<number, { start: Seconds; end: Seconds }>();
+  for (const s of syllables) {
+    const w = spokenWordTimes.get(s.wordIndex);
+    spokenWordTimes.set(s.wordIndex, {
+      start: Math.min(w?.start ?? Infinity, s.onset),
+      end: Math.max(w?.end ?? 0, s.end),
+    });
+  }
+  const words: TimedText[] = [];
+  let spokenIndex = 0;
+  for (const token of line.tokens) {
+    const spans = token.spoken
+      .map((_, k) => spokenWordTimes.get(spokenIndex + k))
+      .filter((x): x is { start: number; end: number } => !!x);
+    spokenIndex += token.spoken.length;
+    if (spans.length)
+      words.push({
+        text: token.display,
+        start: round3(spans[0]!.start),
+        end: round3(spans[spans.length - 1]!.end),
+      });
+  }
+  return words;
+}
+
+/** Phase `rendering-beat`: the beat for the arrangement, or nothing for "No music". */
+export function renderSongBeat(
+  song: SongPlan,
+  placed: Pick<PlacedVocals, 'arrangement'>,
+  seed: number | undefined,
+  signal?: AbortSignal,
+): BeatRender | null {
+  if (song.accompaniment === 'none') return null;
+  const { selection } = song;
+  return renderBeat({
+    mood: selection.mood,
+    bpm: selection.bpm,
+    key: selection.key,
+    arrangement: placed.arrangement,
+    seed: seed ?? selection.seed,
+    sampleRate: SAMPLE_RATE,
+    signal,
+  });
+}
+
+/** Phase `mixing`: the vocal chain where there is voice, doubles, then the song mix. */
+export function mixVocals(
+  song: SongPlan,
+  placed: PlacedVocals,
+  beatRender: BeatRender | null,
+  { keepDryLead = false }: { keepDryLead?: boolean } = {},
+): MixResult & { dryLead?: Float32Array } {
+  const { recipe, ownVoice, style, beat } = song;
+  const lead = placed.lead;
   // Vocal processing only where there is voice: intros, outros and gaps are silent anyway.
   const spans = activeSpans(lead, SAMPLE_RATE);
   for (const [a, b] of spans)
     extendBandwidth(lead.subarray(a, b), {
       sampleRate: SAMPLE_RATE,
       amount: recipe.exciter,
-      ...(ownVoice ? { sourceCutoff: Math.min(16000, voiceBand) } : {}),
+      ...(ownVoice ? { sourceCutoff: Math.min(16000, placed.voiceBand) } : {}),
     });
-  const dryLead = diagnostics ? lead.slice() : undefined;
+  const dryLead = keepDryLead ? lead.slice() : undefined;
   for (const [a, b] of spans)
     processVocal(lead.subarray(a, b), { sampleRate: SAMPLE_RATE, tone: recipe.tone });
-  const doubles = makeDoubles(lead, doubleMask, recipe.doubles === 'none' ? 0 : 0.8);
-  const mixed = mixSong({ lead, doubles, adlibs, throwMask }, beatRender, {
+  const doubles = makeDoubles(lead, placed.doubleMask, recipe.doubles === 'none' ? 0 : 0.8);
+  const mixed = mixSong({ lead, doubles, adlibs: placed.adlibs, throwMask: placed.throwMask }, beatRender, {
     sampleRate: SAMPLE_RATE,
     recipe,
     secondsPerBeat: beat,
     // An 8th (a triplet's two thirds of a beat): a dotted 8th would land off a swung or triplet grid.
     throwDelay: style.slotsPerBeat % 3 === 0 ? (2 * beat) / 3 : beat / 2,
   });
+  return dryLead ? { ...mixed, dryLead } : mixed;
+}
 
-  enter('mastering');
-  const mastered = master(mixed.mix, { sampleRate: SAMPLE_RATE, targetLufs: -14, ceilingDbtp: -1 });
-  const length = Math.min(
-    mastered.channels[0]!.length,
-    Math.round((totalBars * barDuration + 1.5) * SAMPLE_RATE),
-  );
-  const finalChannels = mastered.channels.map((c) => c.subarray(0, length));
-  fadeOut(finalChannels, Math.round(1.2 * SAMPLE_RATE));
+/** Phase `mastering`: −14 LUFS, ≤ −1 dBTP, cut 1.5 s after the song's last bar, faded. */
+export function masterSong(
+  mix: [Float32Array, Float32Array],
+  songSeconds: Seconds,
+): {
+  channels: Float32Array[];
+  length: number;
+  gainDb: number;
+  loudness: { integratedLufs: number; truePeakDbtp: number };
+} {
+  const mastered = master(mix, { sampleRate: SAMPLE_RATE, targetLufs: -14, ceilingDbtp: -1 });
+  const length = Math.min(mastered.channels[0]!.length, Math.round((songSeconds + 1.5) * SAMPLE_RATE));
+  const channels = mastered.channels.map((c) => c.subarray(0, length));
+  fadeOut(channels, Math.round(1.2 * SAMPLE_RATE));
+  return { channels, length, gainDb: mastered.gainDb, loudness: mastered.loudness };
+}
 
-  enter('encoding');
+/** Phase `encoding`: the song's MP3 and, when asked, the vocal and beat stems at the master's gain. */
+export async function encodeSong(
+  mastered: ReturnType<typeof masterSong>,
+  mixed: MixResult,
+  stems: boolean,
+  withBeat: boolean,
+  signal?: AbortSignal,
+): Promise<{ mp3: Uint8Array; vocalStem?: Uint8Array; beatStem?: Uint8Array }> {
   const mp3 = await encodeMp3(
-    { sampleRate: SAMPLE_RATE, channels: finalChannels },
+    { sampleRate: SAMPLE_RATE, channels: mastered.channels },
     { bitrateKbps: 192, signal },
   );
-  let vocalStem: Uint8Array | undefined;
-  let beatStem: Uint8Array | undefined;
-  if (request.stems === true) {
-    const stemGain = dbGain(mastered.gainDb);
-    vocalStem = await encodeMp3(
-      { sampleRate: SAMPLE_RATE, channels: limitedStem([scaledMono(mixed.vocalStem, stemGain, length)]) },
-      { bitrateKbps: 96, signal },
-    );
-    if (beatRender)
-      beatStem = await encodeMp3(
-        {
-          sampleRate: SAMPLE_RATE,
-          channels: limitedStem(mixed.beatStem.map((c) => scaled(c, stemGain, length))),
-        },
-        { bitrateKbps: 128, signal },
-      );
-  }
-  const waveform = waveformPeaks(finalChannels, 800);
-  const cleanWords = words.map(({ text, start, end }) => ({ text, start, end }));
-  const lrc = toLrc(lineTimes, words, { title: request.title, artist: credit });
-  phaseSeconds.encoding += (performance.now() - phaseStart) / 1000;
-  onProgress?.('encoding', 1);
-  let at = 0;
-  const sectionTimes = arrangement.map((s) => {
-    const out = { kind: s.kind, start: round3(at * barDuration), bars: s.bars };
-    at += s.bars;
-    return out;
-  });
-  return {
-    mp3,
-    durationSeconds: length / SAMPLE_RATE,
-    lrc,
-    words: cleanWords,
-    lines: lineTimes,
-    waveform,
-    ...(vocalStem ? { vocalStem } : {}),
-    ...(beatStem ? { beatStem } : {}),
-    loudness: {
-      integratedLufs: round3(mastered.loudness.integratedLufs),
-      truePeakDbtp: round3(mastered.loudness.truePeakDbtp),
+  if (!stems) return { mp3 };
+  const { length } = mastered;
+  const stemGain = dbGain(mastered.gainDb);
+  const vocalStem = await encodeMp3(
+    { sampleRate: SAMPLE_RATE, channels: limitedStem([scaledMono(mixed.vocalStem, stemGain, length)]) },
+    { bitrateKbps: 96, signal },
+  );
+  if (!withBeat) return { mp3, vocalStem };
+  const beatStem = await encodeMp3(
+    {
+      sampleRate: SAMPLE_RATE,
+      channels: limitedStem(mixed.beatStem.map((c) => scaled(c, stemGain, length))),
     },
-    bpm: selection.bpm,
-    key: `${selection.key.tonic} ${selection.key.mode}`,
-    sections: sectionTimes,
-    artist: credit,
-    ...(diagnostics && dryLead
-      ? {
-          diagnostics: {
-            sampleRate: SAMPLE_RATE,
-            leadVocal: dryLead.subarray(0, length),
-            master: [finalChannels[0]!, finalChannels[1]!] as [Float32Array, Float32Array],
-            syllables: placedAll,
-            secondsPerBeat: beat,
-            secondsPerSlot: beat / style.slotsPerBeat,
-            swing: lineSwing,
-            gridOrigin: 0,
-            phaseSeconds,
-          },
-        }
-      : {}),
-  };
+    { bitrateKbps: 128, signal },
+  );
+  return { mp3, vocalStem, beatStem };
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
