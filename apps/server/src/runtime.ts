@@ -228,6 +228,12 @@ export async function startBops(config: Config, options: StartOptions): Promise<
     });
     // The link importer's egress proxy (started by the first link download).
     cleanups.push(() => services.songCovers.close());
+    // On a first start, previews are asked for as soon as Bops answers: their threads start while the app loads.
+    if (config.renderCatalog && config.role !== 'worker') {
+      services.catalog
+        .warmIfMissing()
+        .catch((error: unknown) => logger.warn({ err: error }, 'could not check the built-in catalogue'));
+    }
 
     let app: FastifyInstance | null = null;
     if (config.role !== 'worker') {

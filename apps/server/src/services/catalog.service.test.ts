@@ -4,7 +4,7 @@ import { startTestRuntime, silentLogger, type TestRuntime } from '../test/test-r
 import { CpuPool } from '../workers/cpu-pool.ts';
 import { CatalogService, catalogKeys } from './catalog.service.ts';
 
-describe('the catalogue on the embedded database: a preview someone asks for goes ahead of the background pass', () => {
+describe("the catalogue on the embedded database, for previews asked for before the first start's pass", () => {
   let runtime: TestRuntime;
   let cpu: CpuPool;
   beforeAll(async () => {
@@ -15,6 +15,19 @@ describe('the catalogue on the embedded database: a preview someone asks for goe
   afterAll(async () => {
     await cpu?.close();
     await runtime?.destroy();
+  });
+
+  it("starts the CPU pool's threads, the extra one included, while previews are missing", async () => {
+    const catalog = new CatalogService({
+      storage: runtime.storage,
+      queue: runtime.queue,
+      cpu,
+      logger: silentLogger,
+    });
+    expect(cpu.threads).toBe(0);
+    await catalog.warmIfMissing();
+    await expect.poll(() => cpu.threads).toBe(2);
+    expect(cpu.running).toBe(0);
   });
 
   it(
