@@ -322,7 +322,7 @@ export function renderInVoice(o: {
 }
 
 /**
- * Voiceless consonants whose band under 450–700 Hz the line renderer clears once a line is placed
+ * Voiceless consonants whose band under 0.45–1.2 kHz the line renderer clears once a line is placed
  * (`clearVoicelessLowBand`). There the placed source no longer says how the sound's envelope is
  * shaped: without its low band, every cepstral coefficient tilts towards the highs, and the
  * correction towards it stripped the person's consonant of its low band and raised its highs. A
