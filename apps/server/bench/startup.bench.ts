@@ -1,11 +1,13 @@
 // Start-up benchmark, through `npm start` as a person runs it:
 // - first start on an empty data directory: time to a healthy /api/health; then the last beat and the last artist
 //   in the catalogue (the background pass reaches them last) asked for at once, timed until playable (rendered on
-//   demand: `first_request_beat_ms`, `first_request_artist_ms`); then the time until every built-in beat and artist
+//   demand: `first_request_beat_ms`, `first_request_artist_ms`); then one artist alone while the background pass
+//   runs (`during_pass_request_ms`); then the time until every built-in beat and artist
 //   preview is stored by the background pass, without asking for them (`first_start_catalog_s`);
 // - warm starts on that directory (web build current): time to a healthy /api/health and resident memory; a run
 //   that had to rebuild the web app (its sources changed meanwhile) is reported and not counted.
-// Medians of several warm runs; the last line is key=value pairs, with the load average when it ran.
+// Medians of several warm runs; the last line is key=value pairs, with the load average when the first requests were
+// made and when it ended. `node apps/server/bench/preview-render.bench.ts` times one preview rendered alone.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -101,10 +103,14 @@ try {
   const first = npmStart(port);
   await waitForHealth(port, 180_000);
   const firstHealthMs = performance.now() - started;
+  const firstRequestLoad = os.loadavg()[0]!.toFixed(2);
   const [beatMs, artistMs] = await Promise.all([
     timeFirstRequest(port, `/audio/musics/${beats.at(-1)!.id}.mp3`),
     timeFirstRequest(port, `/audio/artists/${artists.at(-1)!.id}.mp3`),
   ]);
+  // One preview alone while the background pass runs (the next-to-last artist: the pass reaches it last but one).
+  const duringPassLoad = os.loadavg()[0]!.toFixed(2);
+  const duringPassMs = await timeFirstRequest(port, `/audio/artists/${artists.at(-2)!.id}.mp3`);
   await waitFor(
     async () => storedFiles.every((file) => fs.existsSync(file)),
     600_000,
@@ -112,7 +118,7 @@ try {
   );
   const catalogSeconds = (performance.now() - started) / 1000;
   console.log(
-    `first start: healthy in ${firstHealthMs.toFixed(0)} ms; first request of a beat ${beatMs.toFixed(0)} ms, of an artist ${artistMs.toFixed(0)} ms (at once); ${storedFiles.length} previews stored after ${catalogSeconds.toFixed(1)} s`,
+    `first start: healthy in ${firstHealthMs.toFixed(0)} ms; first request of a beat ${beatMs.toFixed(0)} ms, of an artist ${artistMs.toFixed(0)} ms (at once, load ${firstRequestLoad}); one artist alone while the pass runs ${duringPassMs.toFixed(0)} ms (load ${duringPassLoad}); ${storedFiles.length} previews stored after ${catalogSeconds.toFixed(1)} s (load ${os.loadavg()[0]!.toFixed(2)})`,
   );
   await stop(first);
 
@@ -137,7 +143,7 @@ try {
   }
   const load = os.loadavg()[0]!.toFixed(2);
   console.log(
-    `warm_start_ms=${median(warm.map((r) => r.ms)).toFixed(0)} rss_mb=${median(warm.map((r) => r.rss)).toFixed(0)} warm_runs=${warm.length} rebuilt_runs=${rebuilt} first_start_health_ms=${firstHealthMs.toFixed(0)} first_request_beat_ms=${beatMs.toFixed(0)} first_request_artist_ms=${artistMs.toFixed(0)} first_start_catalog_s=${catalogSeconds.toFixed(1)} load=${load}`,
+    `warm_start_ms=${median(warm.map((r) => r.ms)).toFixed(0)} rss_mb=${median(warm.map((r) => r.rss)).toFixed(0)} warm_runs=${warm.length} rebuilt_runs=${rebuilt} first_start_health_ms=${firstHealthMs.toFixed(0)} first_request_beat_ms=${beatMs.toFixed(0)} first_request_artist_ms=${artistMs.toFixed(0)} first_request_load=${firstRequestLoad} during_pass_request_ms=${duringPassMs.toFixed(0)} during_pass_load=${duringPassLoad} first_start_catalog_s=${catalogSeconds.toFixed(1)} load=${load}`,
   );
 } finally {
   await fsp.rm(dataDir, { recursive: true, force: true });
