@@ -468,6 +468,7 @@ export async function placeOnBeat(
       outputRate: SAMPLE_RATE,
       words: synth.speech.words,
       phaseVocoder: ownVoice && !synth.conversion,
+      clearVoicelessLows: !synth.conversion,
     });
     if (synth.conversion) convertPlacedLine(rendered, synth);
     if (recipe.monotone) singLine(rendered, song, lines.indexOf(line), li);
