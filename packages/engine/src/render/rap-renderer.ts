@@ -757,7 +757,7 @@ function sungNote(
   artist: ArtistDefinition,
   lineIndex: number,
 ): { degree: number; octave: number; midi: number } {
-  const degree = [0, 2, 4, 2][Math.max(0, lineIndex) % 4]!;
+  const degree = [0, 2, 4, 2][Math.max(0, lineIndex) % 4]! + (artist.recipe.register ?? 0);
   const octave = artist.gender === 'female' ? 4 : 3;
   return { degree, octave, midi: degreeToMidi(selection.key, degree, octave) };
 }
