@@ -7,6 +7,7 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
   watchConsole,
+  BOTH_WIDTHS,
 } from './fixtures/e2e-helpers.ts';
 import { makeSongs } from './fixtures/songs.ts';
 import { zipEntries } from './fixtures/zip-entries.ts';
@@ -44,12 +45,7 @@ async function visitorStatuses(browser: Browser, paths: string[]): Promise<Recor
   return statuses;
 }
 
-for (const [label, viewport] of [
-  ['mobile, 390 px', { width: 390, height: 844 }],
-  ['desktop, 1280 px', { width: 1280, height: 800 }],
-] as const) {
-  const tag = viewport.width < 600 ? 'mobile' : 'desktop';
-
+for (const { label, viewport, tag } of BOTH_WIDTHS) {
   test.describe(label, () => {
     test.use({ viewport, actionTimeout: 20_000 });
 

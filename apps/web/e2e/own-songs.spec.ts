@@ -1,5 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { fillCreateAccount, seriousViolations, shot, watchConsole } from './fixtures/e2e-helpers.ts';
+import {
+  fillCreateAccount,
+  seriousViolations,
+  shot,
+  watchConsole,
+  BOTH_WIDTHS,
+} from './fixtures/e2e-helpers.ts';
 import { makeSongs, waitUntilReady } from './fixtures/songs.ts';
 
 const library = (page: Page) => page.getByRole('region', { name: 'Find in my library' });
@@ -25,12 +31,7 @@ async function visitorSees(browser: Browser, musicId: string): Promise<{ api: nu
   return { api, page: text };
 }
 
-for (const [label, viewport] of [
-  ['mobile, 390 px', { width: 390, height: 844 }],
-  ['desktop, 1280 px', { width: 1280, height: 800 }],
-] as const) {
-  const tag = viewport.width < 600 ? 'mobile' : 'desktop';
-
+for (const { label, viewport, tag } of BOTH_WIDTHS) {
   test.describe(label, () => {
     test.use({ viewport, actionTimeout: 20_000 });
 

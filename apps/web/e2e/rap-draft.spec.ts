@@ -6,17 +6,13 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
   watchConsole,
+  BOTH_WIDTHS,
 } from './fixtures/e2e-helpers.ts';
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
 const lyrics = 'Paper in my pocket and a plan in my head\nEvery word I keep is a word that I said';
 
-for (const [label, viewport] of [
-  ['mobile, 390 px', { width: 390, height: 844 }],
-  ['desktop, 1280 px', { width: 1280, height: 800 }],
-] as const) {
-  const tag = viewport.width < 600 ? 'mobile' : 'desktop';
-
+for (const { label, viewport, tag } of BOTH_WIDTHS) {
   test.describe(label, () => {
     test.use({ viewport, actionTimeout: 20_000 });
 

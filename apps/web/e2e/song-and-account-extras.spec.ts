@@ -7,6 +7,7 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
   watchConsole,
+  BOTH_WIDTHS,
 } from './fixtures/e2e-helpers.ts';
 import { linkIn, waitForMail } from './fixtures/outbox.ts';
 import { submitRap, waitUntilReady } from './fixtures/songs.ts';
@@ -80,12 +81,7 @@ async function visitorPage(browser: Browser, viewport: { width: number; height: 
   return context.newPage();
 }
 
-for (const [label, viewport] of [
-  ['mobile, 390 px', { width: 390, height: 844 }],
-  ['desktop, 1280 px', { width: 1280, height: 800 }],
-] as const) {
-  const tag = viewport.width < 600 ? 'mobile' : 'desktop';
-
+for (const { label, viewport, tag } of BOTH_WIDTHS) {
   test.describe(label, () => {
     test.use({ viewport, actionTimeout: 20_000 });
 
