@@ -30,7 +30,7 @@ import { reverb } from '../src/dsp/reverb.ts';
 import { decodeWav, encodeWav } from '../src/io/wav-codec.ts';
 import { separateSong } from '../src/separation/song-separator.ts';
 import { siSdr } from '../src/separation/si-sdr.ts';
-import { createStereoSpectrum, frameSizeFor, StereoStft } from '../src/dsp/stereo-stft.ts';
+import { createStereoSpectrum, frameSizeFor, StereoStft } from '../src/separation/stereo-stft.ts';
 
 const SR = 44100;
 

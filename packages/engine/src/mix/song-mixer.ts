@@ -45,7 +45,7 @@ function withoutPresence(x: Float32Array, sampleRate: Hz): Float32Array {
  * line ends as sends, both held back under the words. With no beat (null) the vocal bus alone is
  * the mix, effects and all.
  */
-export async function mixSong(
+export function mixSong(
   vocal: VocalBuses,
   beat: BeatRender | null,
   {
@@ -62,7 +62,7 @@ export async function mixSong(
     /** Delay of the line-end throws; on the flow's grid so the echoes land on it too. */
     throwDelay?: Seconds;
   },
-): Promise<MixResult> {
+): MixResult {
   const n = beat ? beat.bass.length : vocal.lead.length;
   const lead = fit(vocal.lead, n);
   const [dl, dr] = [fit(vocal.doubles[0], n), fit(vocal.doubles[1], n)];
@@ -144,7 +144,7 @@ export async function mixSong(
     }
   }
   // Then room for the words inside what is left, band by band, where each sound of the voice is.
-  if (beat) await makeSpectralRoom(room, key, { sampleRate, margin: 6, maxCut: 12 });
+  if (beat) makeSpectralRoom(room, key, { sampleRate, margin: 6, maxCut: 12 });
   for (let i = 0; i < n; i++) {
     const v = lead[i]! * vocalGain;
     // The room and echoes are all but gone (-26 dB) whenever the voice is there at all, not only at

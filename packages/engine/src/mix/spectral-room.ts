@@ -1,5 +1,5 @@
 import type { Decibels, Hz } from '../units.ts';
-import { StereoStft, createStereoSpectrum } from '../dsp/stereo-stft.ts';
+import { Fft } from '../dsp/fft.ts';
 
 export interface SpectralRoomOptions {
   sampleRate: Hz;
@@ -10,6 +10,7 @@ export interface SpectralRoomOptions {
 }
 
 const FRAME = 2048;
+const HOP = FRAME / 2;
 /** Third-octave bands from 150 Hz to 9.6 kHz: the voice's range. */
 const BAND_EDGES: readonly Hz[] = Array.from({ length: 19 }, (_, k) => 150 * 2 ** (k / 3));
 
@@ -28,116 +29,152 @@ function maxCutDb(centre: Hz, maxCut: Decibels): Decibels {
  * Makes room for the voice inside the beat, band by band and moment by moment (a dynamic
  * equaliser keyed by the voice, as a mix engineer carves it): in every third-octave band the voice
  * uses at that moment, the beat is brought down until it sits `margin` under the voice there, by
- * at most the band's limit, and only as long as the voice is there. `beat` (stereo) is processed
- * in place through the engine's stereo STFT; `voice` is the mono key.
+ * at most the band's limit, and only as long as the voice is there.
+ *
+ * `beat` is stereo and processed in place through one complex transform per frame (left + i·right:
+ * a real, even gain keeps both channels real); `voice` is the mono key.
  */
-export async function makeSpectralRoom(
+export function makeSpectralRoom(
   beat: [Float32Array, Float32Array],
   voice: Float32Array,
   { sampleRate, margin = 6, maxCut = 12 }: SpectralRoomOptions,
-): Promise<void> {
+): void {
   const n = Math.min(beat[0].length, beat[1].length, voice.length);
-  if (n === 0 || !voice.some((v) => v !== 0)) return;
-  const stft = await StereoStft.create(FRAME);
-  try {
-    const binHz = sampleRate / FRAME;
-    const bands = BAND_EDGES.slice(0, -1)
-      .map((lo, b) => {
-        const centre = Math.sqrt(lo * BAND_EDGES[b + 1]!);
-        return {
-          from: Math.max(1, Math.round(lo / binHz)),
-          to: Math.min(FRAME / 2, Math.round(BAND_EDGES[b + 1]! / binHz)),
-          floor: 10 ** (-maxCutDb(centre, maxCut) / 10),
-          centreBin: centre / binHz,
-        };
-      })
-      .filter((b) => b.to > b.from);
-    const nb = bands.length;
-    const frames = stft.frameCount(n);
-    const spectrum = createStereoSpectrum(stft.bins);
+  if (n === 0) return;
+  const fft = new Fft(FRAME);
+  // sqrt-Hann analysis and synthesis at 50 % overlap sum to one.
+  const window = new Float64Array(FRAME);
+  for (let i = 0; i < FRAME; i++) window[i] = Math.sin((Math.PI * (i + 0.5)) / FRAME);
+  const binHz = sampleRate / FRAME;
+  const bands = BAND_EDGES.slice(0, -1)
+    .map((lo, b) => {
+      const centre = Math.sqrt(lo * BAND_EDGES[b + 1]!);
+      return {
+        from: Math.max(1, Math.round(lo / binHz)),
+        to: Math.min(FRAME / 2, Math.round(BAND_EDGES[b + 1]! / binHz)),
+        floor: 10 ** (-maxCutDb(centre, maxCut) / 10),
+        centreBin: centre / binHz,
+      };
+    })
+    .filter((b) => b.to > b.from);
+  const nb = bands.length;
+  const marginPower = 10 ** (-margin / 10);
+  const frames = Math.ceil(n / HOP) + 1;
+  const vr = new Float64Array(FRAME);
+  const vi = new Float64Array(FRAME);
+  const zr = new Float64Array(FRAME);
+  const zi = new Float64Array(FRAME);
+  const loadBeat = (start: number) => {
+    for (let i = 0; i < FRAME; i++) {
+      const t = start + i;
+      zr[i] = t >= 0 && t < n ? beat[0][t]! * window[i]! : 0;
+      zi[i] = t >= 0 && t < n ? beat[1][t]! * window[i]! : 0;
+    }
+  };
 
-    // Pass 1: voice and beat (its mid) power per frame and band, where the voice sounds; one
-    // transform carries both (voice as the left channel, the beat's mid as the right).
-    const mid = new Float32Array(n);
-    for (let i = 0; i < n; i++) mid[i] = 0.5 * (beat[0][i]! + beat[1][i]!);
-    const voicePower = new Float64Array(frames * nb);
-    const beatPower = new Float64Array(frames * nb);
-    let voicePeak = 0;
-    for (let f = 0; f < frames; f++) {
-      const start = stft.frameStart(f);
-      let any = false;
-      for (let i = Math.max(0, start); i < Math.min(n, start + FRAME) && !any; i++) any = voice[i] !== 0;
-      if (!any) continue;
-      stft.analyze(voice, mid, f, spectrum);
-      const { leftRe, leftIm, rightRe, rightIm } = spectrum;
-      for (const [b, band] of bands.entries()) {
-        let v = 0;
-        let z = 0;
-        for (let k = band.from; k < band.to; k++) {
-          v += leftRe[k]! * leftRe[k]! + leftIm[k]! * leftIm[k]!;
-          z += rightRe[k]! * rightRe[k]! + rightIm[k]! * rightIm[k]!;
-        }
-        voicePower[f * nb + b] = v;
-        beatPower[f * nb + b] = z;
-        if (v > voicePeak) voicePeak = v;
-      }
+  // Pass 1: voice and beat power per frame and band, where the voice sounds; one transform of
+  // voice + i·(the beat's mid) gives both (the beat's power is judged on its mid).
+  const voicePower = new Float64Array(frames * nb);
+  const beatPower = new Float64Array(frames * nb);
+  let voicePeak = 0;
+  for (let f = 0; f < frames; f++) {
+    const start = f * HOP - HOP;
+    let any = false;
+    for (let i = 0; i < FRAME; i++) {
+      const t = start + i;
+      const inside = t >= 0 && t < n;
+      const v = inside ? voice[t]! : 0;
+      if (v !== 0) any = true;
+      vr[i] = v * window[i]!;
+      vi[i] = inside ? 0.5 * (beat[0][t]! + beat[1][t]!) * window[i]! : 0;
     }
-    if (voicePeak === 0) return;
-
-    // The gain (power) the beat keeps. A band counts as used by the voice within 25 dB of the
-    // voice's strongest band at that moment (and 40 dB of its loudest anywhere): a vowel's
-    // formants, a hiss's top octaves. Where the voice is weaker than that it carries nothing to
-    // unmask, and cutting the beat there would only hollow it.
-    const gains = new Float32Array(frames * nb).fill(1);
-    const audible = voicePeak * 1e-4;
-    const marginPower = 10 ** (-margin / 10);
-    for (let f = 0; f < frames; f++) {
-      let strongest = 0;
-      for (let b = 0; b < nb; b++) strongest = Math.max(strongest, voicePower[f * nb + b]!);
-      const used = Math.max(audible, strongest * 10 ** -2.5);
-      for (const [b, band] of bands.entries()) {
-        const v = voicePower[f * nb + b]!;
-        const z = beatPower[f * nb + b]!;
-        if (v < used || z === 0) continue;
-        gains[f * nb + b] = Math.max(band.floor, Math.min(1, (v * marginPower) / z));
+    if (!any) continue;
+    fft.transform(vr, vi);
+    for (const [b, band] of bands.entries()) {
+      let v = 0;
+      let z = 0;
+      for (let k = band.from; k < band.to; k++) {
+        const m = FRAME - k;
+        // X = V + iM: V_k = (X_k + conj X_m) / 2, M_k = (X_k − conj X_m) / 2i.
+        const pr = 0.5 * (vr[k]! + vr[m]!);
+        const pi = 0.5 * (vi[k]! - vi[m]!);
+        const qr = 0.5 * (vi[k]! + vi[m]!);
+        const qi = -0.5 * (vr[k]! - vr[m]!);
+        v += pr * pr + pi * pi;
+        z += qr * qr + qi * qi;
       }
+      voicePower[f * nb + b] = v;
+      beatPower[f * nb + b] = z;
+      if (v > voicePeak) voicePeak = v;
     }
-    // A cut closes at once and opens over ~70 ms after the voice leaves the band: no pumping.
-    const release = Math.exp(-stft.hop / sampleRate / 0.07);
-    for (let b = 0; b < nb; b++) {
-      let held = 1;
-      for (let f = 0; f < frames; f++) {
-        const g = gains[f * nb + b]!;
-        held = g < held ? g : release * held + (1 - release) * g;
-        // Within 0.02 dB of unity is unity: the beat then passes untouched.
-        gains[f * nb + b] = held > 0.995 ? 1 : held;
-      }
-    }
-
-    // Pass 2: the beat through each frame's gains, overlap-added (frames left whole where no band is cut).
-    const out: [Float32Array, Float32Array] = [new Float32Array(n), new Float32Array(n)];
-    const binGain = new Float64Array(stft.bins);
-    for (let f = 0; f < frames; f++) {
-      stft.analyze(beat[0], beat[1], f, spectrum);
-      const frameGains = gains.subarray(f * nb, (f + 1) * nb);
-      if (frameGains.some((g) => g < 1)) {
-        fillBinGains(binGain, bands, frameGains);
-        const { leftRe, leftIm, rightRe, rightIm } = spectrum;
-        for (let k = 0; k < stft.bins; k++) {
-          const g = binGain[k]!;
-          leftRe[k]! *= g;
-          leftIm[k]! *= g;
-          rightRe[k]! *= g;
-          rightIm[k]! *= g;
-        }
-      }
-      stft.synthesizeAdd(spectrum, f, out[0], out[1]);
-    }
-    beat[0].set(out[0].subarray(0, n));
-    beat[1].set(out[1].subarray(0, n));
-  } finally {
-    stft.dispose();
   }
+  if (voicePeak === 0) return;
+
+  // The gain (power) the beat keeps. A band counts as used by the voice within 25 dB of the
+  // voice's strongest band at that moment (and 40 dB of its loudest anywhere): a vowel's
+  // formants, a hiss's top octaves. Where the voice is weaker than that it carries nothing to
+  // unmask, and cutting the beat there would only hollow it.
+  const gains = new Float32Array(frames * nb).fill(1);
+  const audible = voicePeak * 1e-4;
+  for (let f = 0; f < frames; f++) {
+    let strongest = 0;
+    for (let b = 0; b < nb; b++) strongest = Math.max(strongest, voicePower[f * nb + b]!);
+    const used = Math.max(audible, strongest * 10 ** -2.5);
+    for (const [b, band] of bands.entries()) {
+      const v = voicePower[f * nb + b]!;
+      const z = beatPower[f * nb + b]!;
+      if (v < used || z === 0) continue;
+      gains[f * nb + b] = Math.max(band.floor, Math.min(1, (v * marginPower) / z));
+    }
+  }
+  // A cut closes at once and opens over ~70 ms after the voice leaves the band: no pumping.
+  const release = Math.exp(-HOP / sampleRate / 0.07);
+  for (let b = 0; b < nb; b++) {
+    let held = 1;
+    for (let f = 0; f < frames; f++) {
+      const g = gains[f * nb + b]!;
+      held = g < held ? g : release * held + (1 - release) * g;
+      // Within 0.02 dB of unity is unity: the beat then passes untouched.
+      gains[f * nb + b] = held > 0.995 ? 1 : held;
+    }
+  }
+
+  // Pass 2: the beat through each frame's gains, overlap-added.
+  const out: [Float32Array, Float32Array] = [new Float32Array(n), new Float32Array(n)];
+  const binGain = new Float64Array(FRAME / 2 + 1);
+  for (let f = 0; f < frames; f++) {
+    const start = f * HOP - HOP;
+    const frameGains = gains.subarray(f * nb, (f + 1) * nb);
+    loadBeat(start);
+    if (frameGains.some((g) => g < 1)) {
+      fft.transform(zr, zi);
+      fillBinGains(binGain, bands, frameGains);
+      for (let k = 0; k <= FRAME / 2; k++) {
+        const g = binGain[k]!;
+        zr[k]! *= g;
+        zi[k]! *= g;
+        if (k > 0 && k < FRAME / 2) {
+          zr[FRAME - k]! *= g;
+          zi[FRAME - k]! *= g;
+        }
+      }
+      // Inverse transform: conj(fft(conj(X))) / N.
+      for (let i = 0; i < FRAME; i++) zi[i] = -zi[i]!;
+      fft.transform(zr, zi);
+      for (let i = 0; i < FRAME; i++) {
+        zr[i] = zr[i]! / FRAME;
+        zi[i] = -zi[i]! / FRAME;
+      }
+    }
+    for (let i = 0; i < FRAME; i++) {
+      const t = start + i;
+      if (t < 0 || t >= n) continue;
+      out[0][t]! += zr[i]! * window[i]!;
+      out[1][t]! += zi[i]! * window[i]!;
+    }
+  }
+  beat[0].set(out[0]);
+  beat[1].set(out[1]);
 }
 
 /** Per-bin amplitude gain: band power gains square-rooted, linear between band centres. */

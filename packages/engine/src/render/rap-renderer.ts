@@ -169,7 +169,7 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
   clock.enter('rendering-beat');
   const beatRender = renderSongBeat(song, placed, request.seed, signal);
   clock.enter('mixing');
-  const mixed = await mixVocals(song, placed, beatRender, { keepDryLead: diagnostics === true });
+  const mixed = mixVocals(song, placed, beatRender, { keepDryLead: diagnostics === true });
   clock.enter('mastering');
   const mastered = masterSong(mixed.mix, placed.totalBars * song.barDuration);
   clock.enter('encoding');
@@ -610,12 +610,12 @@ export function renderSongBeat(
 }
 
 /** Phase `mixing`: the vocal chain where there is voice, doubles, then the song mix. */
-export async function mixVocals(
+export function mixVocals(
   song: SongPlan,
   placed: PlacedVocals,
   beatRender: BeatRender | null,
   { keepDryLead = false }: { keepDryLead?: boolean } = {},
-): Promise<MixResult & { dryLead?: Float32Array }> {
+): MixResult & { dryLead?: Float32Array } {
   const { recipe, ownVoice, style, beat } = song;
   const lead = placed.lead;
   // Vocal processing only where there is voice: intros, outros and gaps are silent anyway.
@@ -632,17 +632,13 @@ export async function mixVocals(
   // A whole line doubled sits lower than a stack on its last words: at the line-end level, the two
   // copies 16-27 ms behind the lead combed every word (Saint Echo: 64 of 158 words lost, 57 at half).
   const doubles = makeDoubles(lead, placed.doubleMask, DOUBLE_GAIN[recipe.doubles]);
-  const mixed = await mixSong(
-    { lead, doubles, adlibs: placed.adlibs, throwMask: placed.throwMask },
-    beatRender,
-    {
-      sampleRate: SAMPLE_RATE,
-      recipe,
-      secondsPerBeat: beat,
-      // An 8th (a triplet's two thirds of a beat): a dotted 8th would land off a swung or triplet grid.
-      throwDelay: style.slotsPerBeat % 3 === 0 ? (2 * beat) / 3 : beat / 2,
-    },
-  );
+  const mixed = mixSong({ lead, doubles, adlibs: placed.adlibs, throwMask: placed.throwMask }, beatRender, {
+    sampleRate: SAMPLE_RATE,
+    recipe,
+    secondsPerBeat: beat,
+    // An 8th (a triplet's two thirds of a beat): a dotted 8th would land off a swung or triplet grid.
+    throwDelay: style.slotsPerBeat % 3 === 0 ? (2 * beat) / 3 : beat / 2,
+  });
   return dryLead ? { ...mixed, dryLead } : mixed;
 }
 

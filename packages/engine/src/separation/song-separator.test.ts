@@ -3,7 +3,7 @@ import { synthVoice } from '../voice-clone/voice-test-signals.ts';
 import { seededRandom } from '../beats/seeded-random.ts';
 import { separateSong } from './song-separator.ts';
 import { siSdr } from './si-sdr.ts';
-import { StereoStft, createStereoSpectrum } from '../dsp/stereo-stft.ts';
+import { StereoStft, createStereoSpectrum } from './stereo-stft.ts';
 
 const SR = 44100;
 const SECONDS = 6;

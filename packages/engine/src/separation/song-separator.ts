@@ -1,7 +1,7 @@
 import type { PcmAudio } from '../pcm-audio.ts';
 import type { Hz } from '../units.ts';
 import { throwIfAborted } from '../errors.ts';
-import { createStereoSpectrum, frameSizeFor, StereoStft, type StereoSpectrum } from '../dsp/stereo-stft.ts';
+import { createStereoSpectrum, frameSizeFor, StereoStft, type StereoSpectrum } from './stereo-stft.ts';
 import { MELODY_STATES, SalienceFunction, trackMelody, type LeadPitch } from './melody-tracker.ts';
 import { runningMedian } from './median-filter.ts';
 import { findRepeatingNeighbours } from './repet-sim.ts';

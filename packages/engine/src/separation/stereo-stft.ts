@@ -1,5 +1,5 @@
 import initPffft, { type PffftModule } from '@echogarden/pffft-wasm/simd';
-import { hannWindow } from './fft.ts';
+import { hannWindow } from '../dsp/fft.ts';
 import type { Hz, Samples } from '../units.ts';
 
 /** One frame's half spectrum (bins 0..N/2) of both channels. */
