@@ -241,7 +241,7 @@ export function createAuth(options: {
                 clientSecret: provider.clientSecret,
                 scopes: ['openid', 'email', 'profile'],
                 pkce: true,
-                // Spec: the account chooser is always shown, so a shared computer never signs in the wrong person.
+                // The account chooser is always shown (docs/PRODUCT.md#states), so a shared computer never signs in the wrong person.
                 prompt: 'select_account' as const,
                 requireIdTokenVerification: true,
               })),

@@ -32,7 +32,7 @@ describe.each(testDatabaseKinds)('songs, likes and listens on %s', (kind) => {
     return id;
   }
 
-  it('answers a song in the spec shape, with the contact e-mail for its owner only', async () => {
+  it('answers a song in the shape of docs/PRODUCT.md#entities, with the contact e-mail for its owner only', async () => {
     const owner = await buildUser(runtime.app!);
     const listener = await buildUser(runtime.app!);
     const song = await buildMusic(runtime, owner, { name: 'Tested Bop', durationSeconds: 187.5 });

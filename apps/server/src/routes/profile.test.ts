@@ -66,7 +66,7 @@ describe.each(testDatabaseKinds)('sign-in and profile on %s', (kind) => {
     expect(after.json().message).toBe('Please sign in to continue.');
   });
 
-  it('answers the profile in the spec shape and keeps an update', async () => {
+  it('answers the profile in the shape of docs/PRODUCT.md#entities and keeps an update', async () => {
     const user = await buildUser(runtime.app!, { name: 'Dee Jay' });
     const initial = await inject({ method: 'GET', url: '/api/user/bops_profile', headers: as(user) });
     expect(initial.json().data).toEqual({

@@ -129,7 +129,7 @@ describe.each(testDatabaseKinds)('song cover API on %s (no workers)', (kind) => 
     expect(await tasksOf(user)).toEqual([]);
   });
 
-  it("answers 404 for someone else's or an unknown AI singer, and the spec's words for one not ready", async () => {
+  it("answers 404 for someone else's or an unknown AI singer, and the words of docs/PRODUCT.md#errors for one not ready", async () => {
     const owner = await buildUser(runtime.app!);
     const other = await buildUser(runtime.app!);
     const singer = await buildReadyVoiceClone(runtime, owner);

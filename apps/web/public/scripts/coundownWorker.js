@@ -1,6 +1,6 @@
 /* global self, importScripts */
 /**
- * Bops countdown worker (spec §4 "Countdown task"). Timers in a worker keep running while the page's tab is in
+ * Bops countdown worker (the countdown of docs/PRODUCT.md#states). Timers in a worker keep running while the page's tab is in
  * the background, where the browser slows page timers down.
  *
  * In:  { taskId, time, startTimestamp, remainingTime, origin }

@@ -76,7 +76,7 @@ describe('createEnvelopeBaseQuery', () => {
     expect(calls[0]?.url).toBe('/api/music/playlists?t=5');
   });
 
-  it('fails an HTTP error with the spec wording and keeps the server message as detail', async () => {
+  it('fails an HTTP error with the wording of docs/PRODUCT.md#api and keeps the server message as detail', async () => {
     const { fetchFn } = mockFetch({
       'GET /api/user/bops_profile': {
         status: 401,

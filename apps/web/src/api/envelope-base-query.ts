@@ -11,7 +11,7 @@ export type ApiRequest =
       params?: Record<string, string | number | boolean | undefined>;
     };
 
-/** A failed call. `message` is the spec's wording ("Error status: {code}"); `detail` is the server's explanation. */
+/** A failed call. `message` is the product's wording ("Error status: {code}", docs/PRODUCT.md#api); `detail` is the server's explanation. */
 export interface ApiError {
   status: number | 'FETCH_ERROR' | 'PARSE_ERROR';
   message: string;

@@ -42,7 +42,7 @@ async function storeWithMethods(overrides: Parameters<typeof fakeServices>[0] = 
 
 const popupWindow = { closed: false } as Window;
 
-describe('the spec sign-in messages', () => {
+describe('the sign-in messages of docs/PRODUCT.md#errors', () => {
   it('are the translation table texts', () => {
     expect(en.signIn.errors.generic).toBe('Sorry, something went wrong. Please try again.');
     expect(en.signIn.errors.popup).toBe(

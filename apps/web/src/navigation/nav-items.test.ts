@@ -23,12 +23,12 @@ function flatten(items: readonly NavItem[]): NavItem[] {
 }
 
 describe('the navigation table', () => {
-  it('has the spec menu for a visitor, ending with Log in', () => {
+  it('has the menu of docs/PRODUCT.md#screens-and-routes for a visitor, ending with Log in', () => {
     const titles = visibleNavItems(mainNavItems, false).map((item) => translate(item.title));
     expect(titles).toEqual(['Home', 'Create', 'User tutorial', 'Log in']);
   });
 
-  it('has the spec menu for a signed-in user, ending with Log off', () => {
+  it('has the menu of docs/PRODUCT.md#screens-and-routes for a signed-in user, ending with Log off', () => {
     const titles = visibleNavItems(mainNavItems, true).map((item) => translate(item.title));
     expect(titles).toEqual(['Home', 'Create', 'Manage', 'Profile', 'User tutorial', 'Log off']);
   });

@@ -203,7 +203,7 @@ describe('the rap generator form', () => {
     );
   });
 
-  it('checks the e-mail, then shows the daily limit and generic failures in the spec wording', async () => {
+  it('checks the e-mail, then shows the daily limit and generic failures in the wording of docs/PRODUCT.md#errors', async () => {
     let answer = { status: 429, body: { statusCode: 429, error: 'Too Many Requests', message: 'limit' } };
     vi.stubGlobal('fetch', mockFetch({ ...common, 'POST /api/music/createMusic/v3': () => answer }).fetchFn);
     const user = userEvent.setup();
@@ -225,7 +225,7 @@ describe('the rap generator form', () => {
     expect(window.sessionStorage.getItem(COUNTDOWN_STORAGE_KEY)).toBeNull();
   });
 
-  it('creates: sends the spec body, starts the countdown on the estimation + 2 s and opens the progress view', async () => {
+  it('creates: sends the body of docs/PRODUCT.md#entities, starts the countdown on the estimation + 2 s and opens the progress view', async () => {
     let created = false;
     const { fetchFn, calls } = mockFetch({
       ...common,

@@ -61,7 +61,7 @@ describe('the sign-in page', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(title);
   });
 
-  it('validates the local form with the spec wording', async () => {
+  it('validates the local form with the wording of docs/PRODUCT.md#validation', async () => {
     stubApi();
     const user = userEvent.setup();
     const services = servicesWithLocalAccounts();

@@ -169,7 +169,7 @@ describe('the song remix page', () => {
     expect(screen.getByTestId('songCover-countdown').textContent).toMatch(/^About 0:4\d left$/);
   });
 
-  it('shows the spec failure wording when the server fails', async () => {
+  it('shows the failure wording of docs/PRODUCT.md#errors when the server fails', async () => {
     vi.stubGlobal(
       'fetch',
       mockFetch({

@@ -1,6 +1,6 @@
 import type { CreationProgress } from '../api/creation.api.ts';
 
-/** Spec: when the event stream fails, ask for the task's state this often. */
+/** When the event stream fails, the task's state is asked for this often (docs/PRODUCT.md#constants). */
 export const POLL_INTERVAL_MS = 2000;
 
 export interface EventSourceLike {

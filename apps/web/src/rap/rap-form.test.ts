@@ -81,7 +81,7 @@ describe('rap form steps', () => {
 });
 
 describe('the create request', () => {
-  it('maps the draft to the spec body: lyrics as context, vocal artist and voice clone empty, version 1.0', () => {
+  it('maps the draft to the body of docs/PRODUCT.md#entities: lyrics as context, vocal artist and voice clone empty, version 1.0', () => {
     expect(
       toCreateMusicRequest({ ...complete, musicName: ' Night Shift ', contactEmail: ' a@b.co ' }),
     ).toEqual({

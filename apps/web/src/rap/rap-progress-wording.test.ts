@@ -13,7 +13,7 @@ function lookup(key: string): unknown {
 }
 
 describe('rap progress wording', () => {
-  it('has the spec rap track: eight phases with these durations, each worded, and a completed title and message', () => {
+  it('has the rap track of docs/PRODUCT.md#constants: eight phases with these durations, each worded, and a completed title and message', () => {
     expect(rapProgressPhases.map((phase) => phase.durationMs)).toEqual([
       15000, 18000, 12000, 15000, 10000, 12000, 10000, 8000,
     ]);

@@ -10,7 +10,7 @@ interface Props {
   report?: (report: CrashReport) => unknown;
 }
 
-/** Catches rendering crashes, shows the spec's fallback and reports what happened (docs/PRODUCT.md#errors). */
+/** Catches rendering crashes, shows the product's fallback and reports what happened (docs/PRODUCT.md#errors). */
 export class ErrorBoundary extends Component<Props, { failed: boolean }> {
   override state = { failed: false };
 

@@ -74,7 +74,7 @@ export function SongCoverFormView() {
   }));
   const linkImport = options.data?.linkImport;
   const linksUnavailable = linkImport !== undefined && !linkImport.available;
-  // Links are the spec's way in; a server that cannot fetch them starts on the upload.
+  // Links are the product's way in (docs/PRODUCT.md#validation); a server that cannot fetch them starts on the upload.
   const source = sourcePicked ? draft.source : linksUnavailable ? 'file' : draft.source;
   const chosen = singers.find((singer) => singer.id === draft.voiceCloneId);
   const defaultSinger =

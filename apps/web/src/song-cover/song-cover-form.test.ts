@@ -19,7 +19,7 @@ const draft = (patch: Partial<SongCoverDraft>): SongCoverDraft => ({
 const file = (name: string, size = 1000) => new File([new Uint8Array(size)], name);
 
 describe('the song remix form', () => {
-  it('shows the words the server uses for the spec messages', () => {
+  it('shows the words the server uses for the messages of docs/PRODUCT.md#errors', () => {
     expect(songCoverEn.messages).toEqual({
       noSinger: SONG_REMIX_MESSAGES.noSinger,
       notReady: SONG_REMIX_MESSAGES.notReady,

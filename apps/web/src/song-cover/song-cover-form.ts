@@ -79,7 +79,7 @@ export function toSongCoverRequest(draft: SongCoverDraft): CreateSongCoverReques
   };
 }
 
-/** How a refused request is shown: the spec's wording where it has one, else the server's explanation. */
+/** How a refused request is shown: the product's wording where it has one (docs/PRODUCT.md#errors), else the server's explanation. */
 export type SongCoverFailure =
   | { kind: 'notReady' }
   | { kind: 'dailyLimit' }

@@ -10,7 +10,7 @@ import { fakeServices } from '../test/test-app.tsx';
 const ada = toUser(sampleProfile);
 
 describe('the store', () => {
-  it('has the four spec areas plus the API cache', () => {
+  it('has the four areas (account, creation, music, voice profile) plus the API cache', () => {
     const store = createAppStore(fakeServices().services);
     expect(Object.keys(store.getState()).sort()).toEqual([
       'account',

@@ -26,7 +26,7 @@ import {
 } from './voice-build-progress.ts';
 import { voiceCloneError } from './voice-clone-errors.ts';
 
-/** Spec-given poll interval for the build status. */
+/** How often the build status is asked for (docs/PRODUCT.md#constants). */
 export const POLL_MS = 2000;
 const frameMs = 250;
 

@@ -106,7 +106,7 @@ describe('voice cloning, step 1', () => {
     expect(screen.getByText(/we will e-mail you/)).toBeTruthy();
   });
 
-  it("shows the server's message when it refuses the sample, and the spec wording for a file too large", async () => {
+  it("shows the server's message when it refuses the sample, and its own wording for a file too large", async () => {
     let answer = {
       status: 400,
       body: {
