@@ -11,7 +11,6 @@ import {
   checkSession,
   completeRedirectSignIn,
   invalidProviderMessage,
-  profileReloadDelayMs,
   signInErrorKeys,
   signInWithEmail,
   signInWithProvider,
@@ -71,8 +70,13 @@ describe('provider sign-in', () => {
     expect(account.authenticated).toBe(true);
     expect(account.user?.id).toBe('u1');
     expect(account.signIn).toEqual({ status: Status.SUCCESS, message: null, popupMessage: null });
-    expect(scheduled.map((entry) => entry.delayMs)).toEqual([profileReloadDelayMs]);
-    expect(profileReloadDelayMs).toBe(1000);
+    // The profile reloads a second after sign-in (docs/PRODUCT.md#constants).
+    expect(scheduled.map((entry) => entry.delayMs)).toEqual([1000]);
+    const profileReads = () =>
+      vi.mocked(fetch).mock.calls.filter(([url]) => String(url).endsWith('/api/user/bops_profile'));
+    const before = profileReads().length;
+    scheduled[0]!.callback();
+    await vi.waitFor(() => expect(profileReads()).toHaveLength(before + 1));
   });
 
   it('blocks a second click while the first is loading', async () => {

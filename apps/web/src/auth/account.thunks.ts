@@ -21,7 +21,7 @@ import { createAppAsyncThunk, type RootState } from '../store/store.ts';
 /** Set by the tutorial once seen; its absence marks a first-time user in this browser. */
 export const tutorialSeenKey = 'bops.tutorial-seen';
 /** docs/PRODUCT.md#constants: the full profile is loaded again 1 s after sign-in. */
-export const profileReloadDelayMs = 1000;
+const profileReloadDelayMs = 1000;
 
 /** Translation keys of the sign-in errors (docs/PRODUCT.md#errors). */
 export const signInErrorKeys = {

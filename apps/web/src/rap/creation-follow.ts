@@ -1,7 +1,7 @@
 import type { CreationProgress } from '../api/creation.api.ts';
 
 /** When the event stream fails, the task's state is asked for this often (docs/PRODUCT.md#constants). */
-export const POLL_INTERVAL_MS = 2000;
+const POLL_INTERVAL_MS = 2000;
 
 export interface EventSourceLike {
   addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;

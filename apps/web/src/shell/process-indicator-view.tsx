@@ -5,7 +5,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 
 /** docs/PRODUCT.md#screens-and-routes: the tooltip waits this long before showing again after leaving another. */
-export const processTooltipEnterNextDelayMs = 200;
+const processTooltipEnterNextDelayMs = 200;
 
 /** The number of creation processes in progress; nothing at all when there are none. */
 export function ProcessIndicatorView({ count }: { count: number }) {
