@@ -55,9 +55,8 @@ describe.each(testDatabaseKinds)('a render stopped at its wall-clock limit on %s
       expect(task!.status).toBe('failed');
       // The daily limit of 1 is free again.
       expect((await create()).statusCode).toBe(200);
-      expect(
-        await runtime.cpu.run('sha256', { bytes: new Uint8Array([1, 2, 3]) }, { timeoutMs: 30_000 }),
-      ).toMatch(/^[0-9a-f]{64}$/);
+      // A fresh thread takes the next task and finishes it.
+      expect(await runtime.cpu.run('warm-up', {}, { timeoutMs: 30_000 })).toBeNull();
     },
   );
 });

@@ -34,7 +34,7 @@ describe('Prometheus metrics', () => {
       for (let i = 0; i < 3; i++) await runtime.app!.inject({ method: 'GET', url: '/api/health' });
       await runtime.app!.inject({ method: 'GET', url: '/api/music/getMusic/no-such-song' });
       await runtime.queue.send('delete-files', { keys: ['metrics-test/nothing-here'] });
-      await runtime.cpu.run('sha256', { bytes: new Uint8Array([1]) });
+      await runtime.cpu.run('warm-up', {});
       const body = await waitFor(
         async () => {
           const text = (await scrape()).body;

@@ -9,7 +9,6 @@ import type { CpuTaskName, CpuTasks } from './cpu-tasks.worker.ts';
  * limit is stuck on its input, not slow, and its thread is replaced so the others keep being served.
  */
 export const CPU_TASK_TIME_LIMITS_MS: Record<CpuTaskName, number> = {
-  sha256: 30_000,
   'render-rap': 300_000,
   'render-music-selection': 120_000,
   'render-artist-preview': 120_000,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { MessagePort } from 'node:worker_threads';
 import type { AiSingerBuildPhase } from '@bops/shared/api/voice-clone';
 import {
@@ -38,9 +37,6 @@ export interface ProgressMessage<Phase extends string = RapPhase> {
  * progress, where a task has it, goes through a MessagePort passed in the input.
  */
 export const cpuTasks = {
-  /** Content digest of a buffer (used to fingerprint uploads). */
-  sha256: (input: { bytes: Uint8Array }): string => createHash('sha256').update(input.bytes).digest('hex'),
-
   /** A finished rap: lyrics, artist and beat in; mastered MP3, timings and waveform out. */
   'render-rap': async (input: {
     request: RapRequest;

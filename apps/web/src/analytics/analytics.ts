@@ -247,7 +247,3 @@ export function identify(userId: string): void {
     console.warn('The analytics identity could not be recorded.', error);
   }
 }
-
-export function flushAnalytics(options?: { beacon?: boolean }): Promise<void> {
-  return analytics().flush(options);
-}

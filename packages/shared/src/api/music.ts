@@ -9,7 +9,6 @@ export const musicParams = z.object({ musicId: z.string().regex(idPattern) });
 
 /** docs/PRODUCT.md#entities "Like: count (default 1)". A count above 0 likes; 0 or below takes the like back. */
 export const likeBody = z.object({ count: z.coerce.number().finite().default(1) });
-export type LikeBody = z.infer<typeof likeBody>;
 
 /** The files a song has, each behind its own URL under /api/music/{musicId}/. */
 export const musicFileKinds = [
@@ -39,7 +38,6 @@ export const coverFileQuery = z.object({
     .optional()
     .catch(undefined),
 });
-export type CoverFileQuery = z.infer<typeof coverFileQuery>;
 
 /** The form field of `POST /api/music/song/{musicId}/cover`, the owner's own picture. */
 export const COVER_PICTURE_FIELD = 'cover';

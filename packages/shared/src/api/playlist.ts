@@ -48,7 +48,6 @@ export type UpdatePlaylistBody = z.infer<typeof updatePlaylistBody>;
 
 /** `PATCH music/playlist/v3/{playlistId}`: the playlist's songs, in order. */
 export const replaceMusicsBody = z.object({ musicIds });
-export type ReplaceMusicsBody = z.infer<typeof replaceMusicsBody>;
 
 /** `GET music/playlists`: `timestamp` only defeats caches; `includeArchived=true` adds archived ones. */
 export const listPlaylistsQuery = z.object({

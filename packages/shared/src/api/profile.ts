@@ -24,7 +24,6 @@ export const photoParams = z.object({
   file: z.string().regex(/^photo-[0-9a-f-]{36}\.jpg$/),
 });
 
-/** The profile as the web app reads it (docs/PRODUCT.md#entities User, server fields). */
 /** An AI singer as the profile lists it. */
 export const profileVoiceCloneSchema = z.object({
   voice_clone_id: z.string(),
@@ -32,8 +31,8 @@ export const profileVoiceCloneSchema = z.object({
   imageFileUrl: z.string(),
   status: z.string(),
 });
-export type ProfileVoiceClone = z.infer<typeof profileVoiceCloneSchema>;
 
+/** The profile as the web app reads it (docs/PRODUCT.md#entities User, server fields). */
 export const profileSchema = z.object({
   id: z.string(),
   email: z.string(),
