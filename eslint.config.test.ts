@@ -95,7 +95,13 @@ describe('services reach the database and the network through repositories', () 
 
 describe("the server's main thread and the engine", () => {
   it('refuses the heavy engine outside the worker threads', async () => {
-    for (const file of ['apps/server/src/services/probe.service.ts', 'apps/server/src/http/probe.ts']) {
+    for (const file of [
+      'apps/server/src/services/probe.service.ts',
+      'apps/server/src/http/probe.ts',
+      // The pool hands tasks to the threads from the main thread.
+      'apps/server/src/workers/cpu-pool.ts',
+      'apps/server/src/workers/probe.ts',
+    ]) {
       expect(await layerProblems(file, importing('@bops/engine')), file).toEqual([
         expect.stringContaining('The main thread imports only @bops/engine/catalog'),
       ]);
@@ -106,7 +112,12 @@ describe("the server's main thread and the engine", () => {
     expect(
       await layerProblems('apps/server/src/services/probe.service.ts', importing('@bops/engine/catalog')),
     ).toEqual([]);
-    expect(await layerProblems('apps/server/src/workers/probe.ts', importing('@bops/engine'))).toEqual([]);
+    for (const file of [
+      'apps/server/src/workers/probe.worker.ts',
+      'apps/server/src/workers/song-file-check.ts',
+    ]) {
+      expect(await layerProblems(file, importing('@bops/engine')), file).toEqual([]);
+    }
   });
 });
 
