@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   fillCreateAccount,
+  fillSignIn,
   seriousViolations,
   shot,
   TEST_PASSWORD,
@@ -128,10 +129,7 @@ for (const { label, viewport, tag } of BOTH_WIDTHS) {
         401,
       );
       await page.goto('/sign-in');
-      const form = page.getByRole('form', { name: 'Sign in' });
-      await form.getByLabel('Email').fill(email);
-      await form.getByLabel('Password').fill(TEST_PASSWORD);
-      await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await fillSignIn(page, email, TEST_PASSWORD);
       await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
       expect(errors.filter((error) => !/status of 401/.test(error))).toEqual([]);
     });

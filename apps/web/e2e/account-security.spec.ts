@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   fillCreateAccount,
   shot,
+  signIn,
   TEST_PASSWORD,
   uniqueEmail,
   watchConsole,
@@ -12,18 +13,10 @@ import { linkIn, waitForMail } from './fixtures/outbox.ts';
 const CHANGED_PASSWORD = 'velvet lantern orbit 42';
 const RESET_PASSWORD = 'harbor quiet maple 77';
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/sign-in?next=/my-bops/profile');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
 /** A second device signed in to the same account. */
 async function otherDevice(browser: Browser, email: string, password: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, email, password);
+  await signIn(page, '/my-bops/profile', email, password);
   await expect(page).toHaveURL((url) => url.pathname === '/my-bops/profile', { timeout: 20_000 });
   return page;
 }
@@ -60,9 +53,9 @@ for (const { label, viewport, tag } of BOTH_WIDTHS) {
       await laptop.reload();
       await expect(laptop).toHaveURL(/\/sign-in\?next=/, { timeout: 20_000 });
 
-      await signIn(laptop, email, TEST_PASSWORD);
+      await signIn(laptop, '/my-bops/profile', email, TEST_PASSWORD);
       await expect(laptop.getByRole('alert')).toHaveText('Invalid email or password.');
-      await signIn(laptop, email, CHANGED_PASSWORD);
+      await signIn(laptop, '/my-bops/profile', email, CHANGED_PASSWORD);
       await expect(laptop).toHaveURL((url) => url.pathname === '/my-bops/profile', { timeout: 20_000 });
       expect(errors).toEqual([]);
     });
@@ -103,7 +96,7 @@ for (const { label, viewport, tag } of BOTH_WIDTHS) {
       await page.getByLabel('New password', { exact: true }).fill('another fine phrase 9');
       await page.getByRole('button', { name: 'Set new password' }).click();
       await expect(page.getByRole('alert')).toContainText('This link has expired or was already used.');
-      await signIn(page, email, RESET_PASSWORD);
+      await signIn(page, '/my-bops/profile', email, RESET_PASSWORD);
       await expect(page).toHaveURL((url) => url.pathname === '/my-bops/profile', { timeout: 20_000 });
     });
   });

@@ -1,12 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { shot, watchConsole, fillCreateAccount } from './fixtures/e2e-helpers.ts';
+import { shot, signUp, watchConsole } from './fixtures/e2e-helpers.ts';
 import { makeSongs } from './fixtures/songs.ts';
-
-async function signUp(page: Page, name: string) {
-  await page.goto('/sign-in?next=/my-bops');
-  await fillCreateAccount(page, name);
-  await expect(page).toHaveURL((url) => url.pathname === '/my-bops');
-}
 
 const player = (page: Page) => page.getByRole('region', { name: 'Music player' });
 const audioState = (page: Page) =>
@@ -65,7 +59,7 @@ test.describe('music, playlists and the player', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     const errors = watchConsole(page, /Failed to load resource/);
-    await signUp(page, 'Ada');
+    await signUp(page, '/my-bops', 'Ada');
     const names = ['Night Drive', 'Bass Floor', 'Morning Run'];
     await makeSongs(page, names);
 

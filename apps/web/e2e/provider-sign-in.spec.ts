@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { shot, TEST_PASSWORD, uniqueEmail } from './fixtures/e2e-helpers.ts';
 
 /**
  * Provider (OIDC) sign-in in a real browser against the real server. The provider itself is stood in for by
@@ -7,8 +8,6 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
  * its message to the opener under the server's opener policy, popup.closed, the redirect fallback, session and
  * profile calls) is real.
  */
-
-const shots = process.env.BOPS_SCREENSHOTS_DIR;
 
 async function offerGoogle(context: BrowserContext) {
   await context.route('**/api/sign-in/methods', (route) =>
@@ -41,8 +40,8 @@ async function standInProvider(
       const response = await page.request.post('/api/auth/sign-up/email', {
         data: {
           name: 'Popup User',
-          email: `popup-${Date.now()}-${Math.random()}@example.com`,
-          password: 'long enough pass',
+          email: uniqueEmail('popup'),
+          password: TEST_PASSWORD,
           acceptedTerms: true,
         },
         headers: { origin },
@@ -98,7 +97,7 @@ test('closing the popup resets the button with no error', async ({ page, context
   const popup = await popupOpened;
   await expect(button).toBeDisabled();
   await expect(page.getByText('Finish signing in in the window that opened.')).toBeVisible();
-  if (shots) await page.screenshot({ path: `${shots}/desktop-sign-in-popup-waiting.png` });
+  await shot(page, 'desktop-sign-in-popup-waiting');
   await popup.close();
   await expect(button).toBeEnabled();
   await expect(page.getByRole('alert')).toHaveCount(0);
@@ -117,7 +116,7 @@ test('a provider error shows both sign-in messages', async ({ page, context }) =
   await expect(alert).toContainText('Sorry, something went wrong. Please try again.');
   await expect(alert).toContainText('Please try clicking "Log In" again, or disable your pop-up blocker.');
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
-  if (shots) await page.screenshot({ path: `${shots}/desktop-sign-in-error.png` });
+  await shot(page, 'desktop-sign-in-error');
 });
 
 test('a blocked popup falls back to a redirect sign-in that completes on return', async ({

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   fillCreateAccount,
+  fillSignIn,
   seriousViolations,
   shot,
   TEST_PASSWORD,
@@ -70,10 +71,7 @@ for (const { label, viewport, tag } of BOTH_WIDTHS) {
       await page.context().clearCookies();
       await page.reload();
       await expect(page).toHaveURL(/\/sign-in\?next=%2Fcreate%2Fstep-5$/, { timeout: 20_000 });
-      const form = page.getByRole('form', { name: 'Sign in' });
-      await form.getByLabel('Email').fill(email);
-      await form.getByLabel('Password').fill(TEST_PASSWORD);
-      await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await fillSignIn(page, email, TEST_PASSWORD);
       await expect(page).toHaveURL(/\/create\/step-5$/, { timeout: 20_000 });
       await expect(summary).toContainText('Draft Keeper');
       await expect(summary).toContainText('Paper in my pocket');

@@ -4,6 +4,7 @@ import {
   fillCreateAccount,
   seriousViolations,
   shot,
+  signIn,
   TEST_PASSWORD,
   uniqueEmail,
   watchConsole,
@@ -56,14 +57,6 @@ async function logOff(page: Page) {
   if (await openMenu.isVisible()) await openMenu.click();
   await page.getByRole('button', { name: 'Log off' }).filter({ visible: true }).click();
   await expect(page).toHaveURL(/\/$/);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/sign-in?next=/my-bops/profile');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** The sign-in page's own address ends with its `next`, so only the path tells that the person got through. */
@@ -134,9 +127,9 @@ for (const { label, viewport, tag } of BOTH_WIDTHS) {
       await shot(page, `${tag}-email-changed`);
 
       await logOff(page);
-      await signIn(page, oldEmail, TEST_PASSWORD);
+      await signIn(page, '/my-bops/profile', oldEmail, TEST_PASSWORD);
       await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
-      await signIn(page, newEmail, TEST_PASSWORD);
+      await signIn(page, '/my-bops/profile', newEmail, TEST_PASSWORD);
       await expect(page).toHaveURL(onProfile, { timeout: 20_000 });
       await expect(page.getByRole('form', { name: 'Profile' }).getByLabel('Email')).toHaveValue(newEmail);
 
