@@ -20,8 +20,6 @@ export async function reencodePhoto(upload: Buffer): Promise<Buffer> {
   }
 }
 
-export const PHOTO_LIMIT_BYTES = 10 * 1024 * 1024;
-
 /**
  * A song's own cover picture, re-encoded like a profile photo (square, metadata stripped): the cover size
  * as JPEG (the player, song page and link previews) and the row size as WebP.

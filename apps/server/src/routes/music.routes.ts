@@ -1,7 +1,7 @@
+import { PHOTO_MAX_BYTES } from '@bops/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../http/envelope.ts';
 import { badRequest, notFound } from '../http/http-error.ts';
-import { PHOTO_LIMIT_BYTES } from '../images/reencode-photo.ts';
 import { sendStoredFile } from '../http/send-stored-file.ts';
 import type { Services } from '../services/services.ts';
 import {
@@ -48,7 +48,7 @@ export async function musicRoutes(app: FastifyInstance, { services }: { services
   app.post('/api/music/song/:musicId/cover', async (request) => {
     const user = await services.auth.requireUser(request);
     const musicId = musicIdOf(request);
-    const upload = { files: { [COVER_PICTURE_FIELD]: { maxBytes: PHOTO_LIMIT_BYTES } }, maxFields: 2 };
+    const upload = { files: { [COVER_PICTURE_FIELD]: { maxBytes: PHOTO_MAX_BYTES } }, maxFields: 2 };
     return services.uploads.receive(request, user.id, upload, async ({ files }) => {
       const picture = files[COVER_PICTURE_FIELD];
       if (!picture) throw badRequest(`Please send the picture in the field "${COVER_PICTURE_FIELD}".`);

@@ -1,8 +1,8 @@
+import { PHOTO_MAX_BYTES } from '@bops/shared';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.ts';
 import { badRequest } from '../http/http-error.ts';
 import { sendStoredFile } from '../http/send-stored-file.ts';
-import { PHOTO_LIMIT_BYTES } from '../images/reencode-photo.ts';
 import type { Services } from '../services/services.ts';
 import { photoParams, updateProfileBody } from '@bops/shared/api/profile';
 
@@ -22,7 +22,7 @@ export async function profileRoutes(
 
   app.post('/api/user/bops_profile/photo', async (request) => {
     const user = await services.auth.requireUser(request);
-    const upload = { files: { photo: { maxBytes: PHOTO_LIMIT_BYTES } }, maxFields: 2 };
+    const upload = { files: { photo: { maxBytes: PHOTO_MAX_BYTES } }, maxFields: 2 };
     return services.uploads.receive(request, user.id, upload, async ({ files }) => {
       if (!files.photo) throw badRequest('Please send the photo in the field "photo".');
       return ok(await services.profile.setPhoto(user.id, await files.photo.read()));

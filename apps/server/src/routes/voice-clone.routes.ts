@@ -1,9 +1,9 @@
+import { PHOTO_MAX_BYTES } from '@bops/shared';
 import type { FastifyInstance } from 'fastify';
 import { VOICE_SAMPLE_LIMITS } from '@bops/engine/catalog';
 import { ok } from '../http/envelope.ts';
 import { badRequest } from '../http/http-error.ts';
 import { sendStoredFile } from '../http/send-stored-file.ts';
-import { PHOTO_LIMIT_BYTES } from '../images/reencode-photo.ts';
 import type { Services } from '../services/services.ts';
 import {
   createVoiceCloneFields,
@@ -19,7 +19,7 @@ export async function voiceCloneRoutes(
   app.post('/api/music/voice_clone/create/v2', async (request) => {
     const user = await services.auth.requireUser(request);
     const upload = {
-      files: { audio: { maxBytes: VOICE_SAMPLE_LIMITS.maxBytes }, photo: { maxBytes: PHOTO_LIMIT_BYTES } },
+      files: { audio: { maxBytes: VOICE_SAMPLE_LIMITS.maxBytes }, photo: { maxBytes: PHOTO_MAX_BYTES } },
     };
     return services.uploads.receive(request, user.id, upload, async ({ fields, files }) => {
       const form = createVoiceCloneFields.parse(fields);
@@ -50,7 +50,7 @@ export async function voiceCloneRoutes(
 
   app.post('/api/music/voice_clone/update_avatar_image', async (request) => {
     const user = await services.auth.requireUser(request);
-    const upload = { files: { photo: { maxBytes: PHOTO_LIMIT_BYTES } } };
+    const upload = { files: { photo: { maxBytes: PHOTO_MAX_BYTES } } };
     return services.uploads.receive(request, user.id, upload, async ({ fields, files }) => {
       const { voice_clone_id: id } = voiceCloneId.parse(fields);
       if (!files.photo) throw badRequest('photo: Please choose a photo.');

@@ -1,3 +1,4 @@
+import { TAKEDOWN_LIMITS } from '@bops/shared/api/takedown';
 export interface TakedownValues {
   reporterName: string;
   reporterEmail: string;
@@ -14,8 +15,6 @@ export const emptyTakedown: TakedownValues = {
   reason: '',
 };
 
-/** Shortest reason the server accepts. */
-export const reasonMinLength = 10;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** docs/PRODUCT.md#validation wording; returns translation keys. */
@@ -26,7 +25,7 @@ export function validateTakedown(values: TakedownValues): TakedownErrors {
   }
   if (!errors.reporterEmail && !emailPattern.test(values.reporterEmail.trim()))
     errors.reporterEmail = 'validation.emailInvalid';
-  if (!errors.reason && values.reason.trim().length < reasonMinLength)
+  if (!errors.reason && values.reason.trim().length < TAKEDOWN_LIMITS.reasonMin)
     errors.reason = 'takedown.reasonTooShort';
   return errors;
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { PLAYLIST_TITLE_MAX_CHARS } from '@bops/shared/api/playlist';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -31,7 +32,7 @@ export function PlaylistTitleForm({
         value={title}
         onChange={(event) => setTitle(event.target.value)}
         autoFocus
-        slotProps={{ htmlInput: { maxLength: 100 } }}
+        slotProps={{ htmlInput: { maxLength: PLAYLIST_TITLE_MAX_CHARS } }}
       />
       <Button type="submit" variant="contained" size="small" disabled={busy || !title.trim()}>
         {t('manage.save')}

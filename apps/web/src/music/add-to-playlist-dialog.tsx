@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { PLAYLIST_TITLE_MAX_CHARS } from '@bops/shared/api/playlist';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -105,7 +106,7 @@ export function AddToPlaylistDialog({
             label={t('music.addToPlaylist.newPlaylist')}
             value={name}
             onChange={(event) => setName(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
+            slotProps={{ htmlInput: { maxLength: PLAYLIST_TITLE_MAX_CHARS } }}
           />
           <Button type="submit" variant="outlined" disabled={busy || !name.trim()}>
             {t('music.addToPlaylist.create')}

@@ -1,4 +1,5 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { PHOTO_TYPES } from '@bops/shared';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -170,7 +171,7 @@ export function SongCoverDialog({ song, onClose }: { song: SongWithCover | null;
           ref={input}
           type="file"
           hidden
-          accept="image/jpeg,image/png,image/webp"
+          accept={PHOTO_TYPES.join(',')}
           data-testid="song-cover-input"
           onChange={(event) => void choose(event)}
         />

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { PLAYLIST_TITLE_MAX_CHARS } from '@bops/shared/api/playlist';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -136,7 +137,7 @@ function CreatePlaylistForm() {
         onChange={(event) => setName(event.target.value)}
         error={error !== null}
         helperText={error ?? ' '}
-        slotProps={{ htmlInput: { maxLength: 100 } }}
+        slotProps={{ htmlInput: { maxLength: PLAYLIST_TITLE_MAX_CHARS } }}
         sx={{ flex: 1 }}
       />
       <FormControlLabel

@@ -1,4 +1,5 @@
-import type { ProfileUpdate } from '@bops/shared/api/profile';
+import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '@bops/shared';
+import { PROFILE_LIMITS, type ProfileUpdate } from '@bops/shared/api/profile';
 import type { User } from '../store/user.ts';
 
 export interface ProfileFormValues {
@@ -10,11 +11,13 @@ export interface ProfileFormValues {
 
 export type ProfileFormErrors = Partial<Record<keyof ProfileFormValues, { key: string; max?: number }>>;
 
-/** Field limits: generous for names people really have, short enough to fit the header and cards. */
-export const profileLimits = { firstName: 50, lastName: 50, displayName: 50, bio: 500 } as const;
-
-export const photoMaxBytes = 10 * 1024 * 1024;
-export const photoTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** The server's limits by form field, so the form refuses exactly what the API would. */
+const profileLimits: Record<keyof ProfileFormValues, number> = {
+  firstName: PROFILE_LIMITS.firstname,
+  lastName: PROFILE_LIMITS.lastname,
+  displayName: PROFILE_LIMITS.displayName,
+  bio: PROFILE_LIMITS.bios,
+};
 
 export function profileFormValues(user: User | null): ProfileFormValues {
   return {
@@ -50,7 +53,7 @@ export function toProfileUpdate(values: ProfileFormValues): ProfileUpdate {
 
 /** Null when the file is fine, else the translation key of the problem. */
 export function checkPhoto(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!(photoTypes as readonly string[]).includes(file.type)) return 'validation.photoType';
-  if (file.size > photoMaxBytes) return 'validation.photoSize';
+  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return 'validation.photoType';
+  if (file.size > PHOTO_MAX_BYTES) return 'validation.photoSize';
   return null;
 }

@@ -1,25 +1,38 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { PROFILE_LIMITS, updateProfileBody } from '@bops/shared/api/profile';
 import { Status } from '../store/status.ts';
 import { mockFetch, renderApp, sampleProfile, signedInServices, signedInState } from '../test/test-app.tsx';
-import { checkPhoto, validateProfile } from './profile-form.ts';
+import { checkPhoto, toProfileUpdate, validateProfile } from './profile-form.ts';
 
 const signedIn = signedInState;
 
 const services = signedInServices;
 
 describe('profile form rules', () => {
-  it('requires a display name and bounds lengths', () => {
+  it('requires a display name', () => {
     expect(validateProfile({ firstName: '', lastName: '', displayName: '  ', bio: '' })).toEqual({
       displayName: { key: 'validation.required' },
     });
-    expect(
-      validateProfile({ firstName: 'x'.repeat(51), lastName: '', displayName: 'A', bio: 'y'.repeat(501) }),
-    ).toEqual({
-      firstName: { key: 'validation.tooLong', max: 50 },
-      bio: { key: 'validation.tooLong', max: 500 },
-    });
+  });
+
+  it('refuses exactly the lengths the server refuses, naming its limit', () => {
+    const longest = {
+      firstName: 'x'.repeat(PROFILE_LIMITS.firstname),
+      lastName: 'x'.repeat(PROFILE_LIMITS.lastname),
+      displayName: 'x'.repeat(PROFILE_LIMITS.displayName),
+      bio: 'y'.repeat(PROFILE_LIMITS.bios),
+    };
+    expect(validateProfile(longest)).toEqual({});
+    expect(updateProfileBody.safeParse(toProfileUpdate(longest)).success).toBe(true);
+    for (const field of ['firstName', 'lastName', 'displayName', 'bio'] as const) {
+      const tooLong = { ...longest, [field]: longest[field] + 'z' };
+      const max = longest[field].length;
+      expect(validateProfile(tooLong), field).toEqual({ [field]: { key: 'validation.tooLong', max } });
+      const refused = updateProfileBody.safeParse(toProfileUpdate(tooLong));
+      expect(refused.error?.issues[0]?.message, field).toBe(`Please use at most ${max} characters`);
+    }
   });
 
   it('accepts JPEG, PNG and WebP photos up to 10 MB', () => {

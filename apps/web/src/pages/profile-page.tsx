@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { PHOTO_TYPES } from '@bops/shared';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -120,7 +121,7 @@ export default function ProfilePage() {
           <input
             ref={fileInput}
             type="file"
-            accept="image/jpeg,image/png,image/webp"
+            accept={PHOTO_TYPES.join(',')}
             hidden
             data-testid="photo-input"
             onChange={(event) => void choosePhoto(event)}

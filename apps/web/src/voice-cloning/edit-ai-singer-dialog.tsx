@@ -1,4 +1,5 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { PHOTO_TYPES } from '@bops/shared';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -98,7 +99,7 @@ export function EditAiSingerDialog({
               <input
                 ref={photoInput}
                 type="file"
-                accept="image/jpeg,image/png,image/webp"
+                accept={PHOTO_TYPES.join(',')}
                 hidden
                 data-testid="singer-photo-input"
                 onChange={(event) => void choosePhoto(event)}

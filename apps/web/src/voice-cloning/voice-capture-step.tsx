@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { AI_SINGER_NAME_MAX_CHARS } from '@bops/shared/api/voice-clone';
 import AudioFileIcon from '@mui/icons-material/AudioFile';
 import MicIcon from '@mui/icons-material/Mic';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
@@ -18,7 +19,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { VOICE_SAMPLE_MAX_BYTES } from '@bops/shared';
+import { PHOTO_TYPES, VOICE_SAMPLE_MAX_BYTES } from '@bops/shared';
 import { track } from '../analytics/analytics.ts';
 import { useCreateVoiceCloneMutation } from '../api/voice-clone.api.ts';
 import { paths } from '../navigation/route-paths.ts';
@@ -32,10 +33,9 @@ import { rememberBuild, shownEstimateSeconds } from './voice-build-progress.ts';
 import { VoiceRecorderPanel } from './voice-recorder-panel.tsx';
 import { browserRecorderEnvironment, VoiceRecorder, type RecordedSample } from './voice-recorder.ts';
 
-/** The server's own caps; checking here saves a long upload that would be refused. */
-/** The server's own cap (the shared contract), so the hint and the check say what the upload route does. */
+/** The server's own caps (the shared contract), so the hints and checks say what the upload route does. */
 export const AUDIO_MAX_BYTES = VOICE_SAMPLE_MAX_BYTES;
-export const NICKNAME_MAX = 40;
+export const NICKNAME_MAX = AI_SINGER_NAME_MAX_CHARS;
 const audioAccept = '.wav,.m4a,.mp3,.ogg,audio/wav,audio/x-wav,audio/mp4,audio/x-m4a,audio/mpeg,audio/ogg';
 
 type Source = 'record' | 'upload';
@@ -257,7 +257,7 @@ export function VoiceCaptureStep({ storage = window.sessionStorage }: { storage?
           <input
             ref={photoInput}
             type="file"
-            accept="image/jpeg,image/png,image/webp"
+            accept={PHOTO_TYPES.join(',')}
             hidden
             data-testid="photo-input"
             onChange={choosePhoto}

@@ -1,9 +1,11 @@
+import { VOICE_SAMPLE_MAX_SECONDS, VOICE_SAMPLE_MIN_SECONDS } from '@bops/shared';
+
 /** docs/PRODUCT.md#validation: shorter samples can't be learnt from. */
-export const MIN_RECORDING_MS = 20_000;
+export const MIN_RECORDING_MS = VOICE_SAMPLE_MIN_SECONDS * 1000;
 /** What the instruction asks for (about 40 s including high and low notes). */
 export const SUGGESTED_RECORDING_MS = 40_000;
-/** The server refuses samples past five minutes, so the recorder stops there on its own. */
-export const MAX_RECORDING_MS = 5 * 60_000;
+/** The server refuses longer samples, so the recorder stops there on its own. */
+export const MAX_RECORDING_MS = VOICE_SAMPLE_MAX_SECONDS * 1000;
 
 export type RecorderStatus = 'idle' | 'starting' | 'recording' | 'paused' | 'stopping' | 'finished';
 export type RecorderProblem = 'unsupported' | 'denied' | 'tooShort' | 'failed';

@@ -6,7 +6,10 @@ const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const playlistParams = z.object({ playlistId: z.string().regex(idPattern) });
 
-const title = displayText(100);
+/** The longest playlist title, in characters (form and API). */
+export const PLAYLIST_TITLE_MAX_CHARS = 100;
+
+const title = displayText(PLAYLIST_TITLE_MAX_CHARS);
 
 const musicIds = z
   .array(z.string().regex(idPattern, 'is not a song id'), { message: 'musicIds must be a list of song ids' })

@@ -1,16 +1,23 @@
 import { z } from 'zod';
 import { displayText, optionalDisplayText } from './display-text.ts';
 
+/** The longest profile fields, in characters, by their names in the update (form and API). */
+export const PROFILE_LIMITS = { firstname: 60, lastname: 60, displayName: 60, bios: 1000 } as const;
+
 /**
  * docs/PRODUCT.md#entities profile update: firstname, lastname, dob (sent empty), displayName, bios. Other keys are ignored.
  * Only the display name is required: people who sign in with a provider often have no first or last name here.
  */
 export const updateProfileBody = z.object({
   // Names are shown beside public songs: cleaned as every name is (docs/PRODUCT.md#validation).
-  firstname: optionalDisplayText(60).default(''),
-  lastname: optionalDisplayText(60).default(''),
-  displayName: displayText(60),
-  bios: z.string().trim().max(1000, 'Please use at most 1000 characters').default(''),
+  firstname: optionalDisplayText(PROFILE_LIMITS.firstname).default(''),
+  lastname: optionalDisplayText(PROFILE_LIMITS.lastname).default(''),
+  displayName: displayText(PROFILE_LIMITS.displayName),
+  bios: z
+    .string()
+    .trim()
+    .max(PROFILE_LIMITS.bios, `Please use at most ${PROFILE_LIMITS.bios} characters`)
+    .default(''),
   dob: z
     .string()
     .trim()

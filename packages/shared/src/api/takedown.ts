@@ -2,15 +2,28 @@ import { z } from 'zod';
 
 const required = 'This field is required';
 
+/** The takedown form's bounds, in characters (form and API); a reason shorter than a sentence says too little. */
+export const TAKEDOWN_LIMITS = {
+  reporterName: 200,
+  reporterEmail: 320,
+  contentUrl: 2000,
+  reasonMin: 10,
+  reasonMax: 5000,
+} as const;
+
 /** The public takedown notice form. */
 export const takedownBody = z.object({
-  reporterName: z.string({ message: required }).trim().min(1, required).max(200),
-  reporterEmail: z.string({ message: required }).trim().email('Email is invalid').max(320),
-  contentUrl: z.string({ message: required }).trim().min(1, required).max(2000),
+  reporterName: z.string({ message: required }).trim().min(1, required).max(TAKEDOWN_LIMITS.reporterName),
+  reporterEmail: z
+    .string({ message: required })
+    .trim()
+    .email('Email is invalid')
+    .max(TAKEDOWN_LIMITS.reporterEmail),
+  contentUrl: z.string({ message: required }).trim().min(1, required).max(TAKEDOWN_LIMITS.contentUrl),
   reason: z
     .string({ message: required })
     .trim()
-    .min(10, 'Please tell us in a sentence or two what is wrong')
-    .max(5000),
+    .min(TAKEDOWN_LIMITS.reasonMin, 'Please tell us in a sentence or two what is wrong')
+    .max(TAKEDOWN_LIMITS.reasonMax),
 });
 export type TakedownBody = z.infer<typeof takedownBody>;

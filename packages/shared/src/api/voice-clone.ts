@@ -9,7 +9,10 @@ export const voiceCloneId = z.object({
   voice_clone_id: z.string({ message: required }).uuid('There is no such AI singer.'),
 });
 
-export const nickname = displayText(40);
+/** The longest AI singer name, in characters (form and API). */
+export const AI_SINGER_NAME_MAX_CHARS = 40;
+
+export const nickname = displayText(AI_SINGER_NAME_MAX_CHARS);
 
 /** The text fields of the create form (the sample and photo come as files). */
 export const createVoiceCloneFields = z.object({
