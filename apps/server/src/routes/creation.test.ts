@@ -8,7 +8,7 @@ import { creationTasks, playlistItems, playlists } from '../db/schema.ts';
 import { as, buildUser, type TestUser } from '../test/factories.ts';
 import { waitFor } from '../test/spawn-bops.ts';
 import { startTestRuntime, testDatabaseKinds, type TestRuntime } from '../test/test-runtime.ts';
-import { DAILY_LIMIT_MESSAGE } from '../services/creation.service.ts';
+import { DAILY_LIMIT_MESSAGE } from '@bops/shared/api/creation';
 
 const lyrics = 'We came to rock the city tonight\nEvery single beat is hitting just right';
 

@@ -5,7 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { SONG_COVER_LIMITS } from '@bops/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creationTasks, musicItems } from '../db/schema.ts';
-import { DAILY_LIMIT_MESSAGE } from '../services/creation.service.ts';
+import { DAILY_LIMIT_MESSAGE } from '@bops/shared/api/creation';
 import { as, buildUser, type TestUser } from '../test/factories.ts';
 import {
   buildReadyVoiceClone,

@@ -20,17 +20,15 @@ import type { CreationRepository } from '../repositories/creation.repository.ts'
 import type { DailyAllowance } from '@bops/shared/api/creation';
 import { DailyLimitReachedError, type CreationTaskRow } from '../repositories/creation.repository.ts';
 import { FLOW_STYLE_IDS, isFlowStyleId, type FlowStyleId } from '@bops/shared';
-import { CREATE_MUSIC_LIMITS, type CreateMusicBody } from '@bops/shared/api/creation';
+import {
+  CREATE_MUSIC_LIMITS,
+  DAILY_LIMIT_MESSAGE,
+  SONG_FAILED_REASON,
+  type CreateMusicBody,
+} from '@bops/shared/api/creation';
 import type { Storage } from '../storage/storage.ts';
 import { CpuTaskTimeoutError, type CpuPool } from '../workers/cpu-pool.ts';
 import type { ProgressMessage } from '../workers/cpu-tasks.worker.ts';
-
-export const DAILY_LIMIT_MESSAGE =
-  'Sorry, you have reach the daily limit. Your songs are being processed and will be ready soon.';
-
-/** What a person reads when their song could not be made (its daily slot is given back). */
-export const SONG_FAILED_REASON =
-  'The song could not be made. Please try again; it does not count toward your daily limit.';
 
 /** "Night Drive" → "Night Drive (take 2)" → "Night Drive (take 3)", within the title limit. */
 export function nextTakeName(name: string): string {

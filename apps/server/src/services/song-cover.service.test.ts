@@ -10,7 +10,7 @@ import { CreationRepository } from '../repositories/creation.repository.ts';
 import { as, buildUser, type TestUser } from '../test/factories.ts';
 import { buildReadyVoiceClone, makeTestSongMp3, multipartForm } from '../test/song-cover-factories.ts';
 import { startTestRuntime, type TestRuntime } from '../test/test-runtime.ts';
-import { SONG_FAILED_REASON } from './creation.service.ts';
+import { SONG_FAILED_REASON } from '@bops/shared/api/creation';
 
 const attempt = (lastAttempt: boolean): JobRun => ({
   id: 'direct-call',

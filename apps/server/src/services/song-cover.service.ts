@@ -22,7 +22,8 @@ import { DailyLimitReachedError } from '../repositories/creation.repository.ts';
 import type { Storage } from '../storage/storage.ts';
 import { CpuTaskTimeoutError, type CpuPool } from '../workers/cpu-pool.ts';
 import type { ProgressMessage } from '../workers/cpu-tasks.worker.ts';
-import { DAILY_LIMIT_MESSAGE, SONG_FAILED_REASON, type DefaultPlaylistAdder } from './creation.service.ts';
+import { DAILY_LIMIT_MESSAGE, SONG_FAILED_REASON } from '@bops/shared/api/creation';
+import type { DefaultPlaylistAdder } from './creation.service.ts';
 import { coverSourceKey, coverStemKey } from './cover-files.ts';
 
 /** The song link importer as the cover needs it (`link-import/`'s `SongLinkImporter`). */

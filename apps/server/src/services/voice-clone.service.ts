@@ -15,6 +15,7 @@ import {
 } from '../repositories/voice-clone.repository.ts';
 import {
   AI_SINGER_BUILD_PHASES,
+  AI_SINGER_FAILED_REASON,
   type AiSingerBuildPhase,
   type VoiceCloneItem,
 } from '@bops/shared/api/voice-clone';
@@ -31,9 +32,6 @@ const SAMPLE_TYPES: Record<string, { extension: string; contentType: string }> =
   opus: { extension: 'opus', contentType: 'audio/ogg' },
   webm: { extension: 'webm', contentType: 'audio/webm' },
 };
-
-/** What a person reads when their AI singer could not be built for a reason they cannot fix. */
-export const AI_SINGER_FAILED_REASON = 'Your AI singer could not be built. Please try again.';
 
 /** Seconds a build takes: clean-up and analysis run several times faster than real time. */
 const estimateBuildSeconds = (sampleSeconds: number) => Math.max(5, Math.round(3 + sampleSeconds * 0.15));

@@ -1,3 +1,4 @@
+import { DAILY_LIMIT_MESSAGE } from '@bops/shared/api/creation';
 import { songCoverEn } from '../song-cover/song-cover.translation.ts';
 import { voiceCloningEn } from '../voice-cloning/voice-cloning.translation.ts';
 import { enCore } from './en-core.translation.ts';
@@ -514,8 +515,7 @@ export const en = {
       lyrics: 'Lyrics',
     },
     errors: {
-      dailyLimit:
-        'Sorry, you have reach the daily limit. Your songs are being processed and will be ready soon.',
+      dailyLimit: DAILY_LIMIT_MESSAGE,
       generic: 'Something went wrong. Please try again.',
     },
     progress: {

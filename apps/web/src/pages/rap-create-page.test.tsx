@@ -1,3 +1,4 @@
+import { DAILY_LIMIT_MESSAGE } from '@bops/shared/api/creation';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -214,11 +215,7 @@ describe('the rap generator form', () => {
     expect(screen.getByText('Email is invalid')).toBeTruthy();
     await user.clear(email);
     await user.click(screen.getByRole('button', { name: 'Create my rap' }));
-    expect(
-      await screen.findByText(
-        'Sorry, you have reach the daily limit. Your songs are being processed and will be ready soon.',
-      ),
-    ).toBeTruthy();
+    expect(await screen.findByText(DAILY_LIMIT_MESSAGE)).toBeTruthy();
     answer = { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } };
     await user.click(screen.getByRole('button', { name: 'Create my rap' }));
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeTruthy();

@@ -1,3 +1,4 @@
+import { DAILY_LIMIT_MESSAGE } from '@bops/shared/api/creation';
 import { SONG_COVER_LIMITS, SONG_REMIX_MESSAGES } from '@bops/shared';
 import { describe, expect, it } from 'vitest';
 import { songCoverEn } from './song-cover.translation.ts';
@@ -66,11 +67,7 @@ describe('the song remix form', () => {
 
   it.each<[string, unknown, ReturnType<typeof describeSongCoverFailure>]>([
     ['not ready', { status: 400, detail: SONG_REMIX_MESSAGES.notReady }, { kind: 'notReady' }],
-    [
-      'the daily limit',
-      { status: 429, detail: 'Sorry, you have reach the daily limit.' },
-      { kind: 'dailyLimit' },
-    ],
+    ['the daily limit', { status: 429, detail: DAILY_LIMIT_MESSAGE }, { kind: 'dailyLimit' }],
     [
       'a server error',
       { status: 500, detail: 'Something went wrong. Please try again.' },

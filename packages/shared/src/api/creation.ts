@@ -5,6 +5,14 @@ import { displayText, optionalDisplayText } from './display-text.ts';
 
 const required = 'This field is required';
 
+/** docs/PRODUCT.md#errors: the refusal of a rap or cover past the day's creations (its wording, typo and all). */
+export const DAILY_LIMIT_MESSAGE =
+  'Sorry, you have reach the daily limit. Your songs are being processed and will be ready soon.';
+
+/** What a person reads when their song could not be made (its daily slot is given back). */
+export const SONG_FAILED_REASON =
+  'The song could not be made. Please try again; it does not count toward your daily limit.';
+
 /** Longest value of each rap request field, in characters (form and API). */
 export const CREATE_MUSIC_LIMITS = {
   musicName: 100,

@@ -3,6 +3,9 @@ import { displayText } from './display-text.ts';
 
 const required = 'This field is required';
 
+/** What a person reads when their AI singer could not be built for a reason they cannot fix. */
+export const AI_SINGER_FAILED_REASON = 'Your AI singer could not be built. Please try again.';
+
 export const TERMS_TEXT = 'I am 18 or older and agree to the Terms and Conditions';
 
 export const voiceCloneId = z.object({
