@@ -1,3 +1,4 @@
+import { RAP_PHASE_IDS } from '@bops/shared/api/creation';
 import { describe, expect, it } from 'vitest';
 import { en } from '../i18n/en.translation.ts';
 import {
@@ -26,16 +27,8 @@ describe('rap progress wording', () => {
   });
 
   it("follows the server's phases, in its order, and never steps back", () => {
-    expect(rapProgressPhases.map((phase) => phase.id)).toEqual([
-      'queued',
-      'preparing-lyrics',
-      'synthesizing-voice',
-      'placing-on-beat',
-      'rendering-beat',
-      'mixing',
-      'mastering',
-      'encoding',
-    ]);
+    // The wait in the queue, then every phase the render reports, in the contract's order.
+    expect(rapProgressPhases.map((phase) => phase.id)).toEqual(['queued', ...RAP_PHASE_IDS]);
     expect(phaseIndexOf({ status: 'queued', phase: '' })).toBe(0);
     expect(phaseIndexOf({ status: 'running', phase: 'placing-on-beat' })).toBe(3);
     expect(phaseIndexOf({ status: 'running', phase: 'encoding' })).toBe(7);

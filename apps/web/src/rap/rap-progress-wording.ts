@@ -1,3 +1,4 @@
+import { RAP_PROGRESS_COMPLETED, RAP_PROGRESS_PHASES } from '@bops/shared/api/creation';
 import type { CreationProgress } from '../api/creation.api.ts';
 
 /**
@@ -12,28 +13,10 @@ export interface ProgressPhase {
   durationMs: number;
 }
 
-const phase = (id: string, durationMs: number): ProgressPhase => ({
-  id,
-  nameKey: `rap.progress.phases.${id}.name`,
-  subtitleKey: `rap.progress.phases.${id}.subtitle`,
-  durationMs,
-});
+/** The contract's rap track: the server reports these phase ids, the engine renders through them. */
+export const rapProgressPhases: readonly ProgressPhase[] = RAP_PROGRESS_PHASES;
 
-export const rapProgressPhases: readonly ProgressPhase[] = [
-  phase('queued', 15000),
-  phase('preparing-lyrics', 18000),
-  phase('synthesizing-voice', 12000),
-  phase('placing-on-beat', 15000),
-  phase('rendering-beat', 10000),
-  phase('mixing', 12000),
-  phase('mastering', 10000),
-  phase('encoding', 8000),
-];
-
-export const rapProgressCompleted = {
-  titleKey: 'rap.progress.completed.title',
-  messageKey: 'rap.progress.completed.message',
-} as const;
+export const rapProgressCompleted = RAP_PROGRESS_COMPLETED;
 
 /** Which wording phase a server report is in; a phase we don't know keeps the bar where it was. */
 export function phaseIndexOf(

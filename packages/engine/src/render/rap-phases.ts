@@ -1,11 +1,5 @@
-/** The phases of a rap render, in order; progress is reported per phase. */
-export const RAP_PHASES = [
-  'preparing-lyrics',
-  'synthesizing-voice',
-  'placing-on-beat',
-  'rendering-beat',
-  'mixing',
-  'mastering',
-  'encoding',
-] as const;
-export type RapPhase = (typeof RAP_PHASES)[number];
+import { RAP_PHASE_IDS, type RapPhaseId } from '@bops/shared/api/creation';
+
+/** The phases of a rap render, in order; progress is reported per phase. The contract holds the list. */
+export const RAP_PHASES = RAP_PHASE_IDS;
+export type RapPhase = RapPhaseId;

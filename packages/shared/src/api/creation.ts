@@ -68,3 +68,43 @@ export const dailyAllowanceSchema = z.object({
   resetsAt: z.string(),
 });
 export type DailyAllowance = z.infer<typeof dailyAllowanceSchema>;
+
+/** The phases a rap render goes through, in order; the server reports them as the task's phase. */
+export const RAP_PHASE_IDS = [
+  'preparing-lyrics',
+  'synthesizing-voice',
+  'placing-on-beat',
+  'rendering-beat',
+  'mixing',
+  'mastering',
+  'encoding',
+] as const;
+export type RapPhaseId = (typeof RAP_PHASE_IDS)[number];
+
+/** How long the wait in the queue and each render phase are shown to take (docs/PRODUCT.md#constants). */
+const RAP_TRACK_MS: Record<'queued' | RapPhaseId, number> = {
+  queued: 15000,
+  'preparing-lyrics': 18000,
+  'synthesizing-voice': 12000,
+  'placing-on-beat': 15000,
+  'rendering-beat': 10000,
+  mixing: 12000,
+  mastering: 10000,
+  encoding: 8000,
+};
+
+/**
+ * The rap progress track (docs/PRODUCT.md#entities progress wording): the wait in the queue, then the render's
+ * phases in order, each with its i18n wording keys and the time it usually takes.
+ */
+export const RAP_PROGRESS_PHASES = (['queued', ...RAP_PHASE_IDS] as const).map((id) => ({
+  id,
+  nameKey: `rap.progress.phases.${id}.name`,
+  subtitleKey: `rap.progress.phases.${id}.subtitle`,
+  durationMs: RAP_TRACK_MS[id],
+}));
+
+export const RAP_PROGRESS_COMPLETED = {
+  titleKey: 'rap.progress.completed.title',
+  messageKey: 'rap.progress.completed.message',
+} as const;

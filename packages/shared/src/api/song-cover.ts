@@ -132,7 +132,8 @@ export const COVER_PHASE_IDS = [
 ] as const;
 export type CoverPhaseId = (typeof COVER_PHASE_IDS)[number];
 
-const COVER_PHASE_MS: Record<CoverPhaseId, number> = {
+/** How long each phase is shown to take on the remix track (the countdown's estimate). */
+export const COVER_PHASE_DURATIONS_MS: Readonly<Record<CoverPhaseId, number>> = {
   'fetching-song': 15000,
   'separating-vocals': 12000,
   'tracking-melody': 18000,
@@ -147,7 +148,7 @@ export const COVER_PROGRESS_PHASES = COVER_PHASE_IDS.map((id) => ({
   id,
   nameKey: `songCover.progress.phases.${id}.name`,
   subtitleKey: `songCover.progress.phases.${id}.subtitle`,
-  durationMs: COVER_PHASE_MS[id],
+  durationMs: COVER_PHASE_DURATIONS_MS[id],
 }));
 
 export const COVER_PROGRESS_COMPLETED = {
