@@ -7,6 +7,7 @@ import { COUNTDOWN_STORAGE_KEY } from '../countdown/countdown-tasks.ts';
 import { initialAccountState } from '../store/account.slice.ts';
 import { initialCreationState } from '../store/creation.slice.ts';
 import { Status } from '../store/status.ts';
+import { aProfile, aVoiceClone } from '../test/factories.ts';
 import { fakeServices, mockFetch, renderApp, sampleProfile, sampleSession } from '../test/test-app.tsx';
 import type { RapDraft } from '../store/rap-draft.ts';
 
@@ -170,12 +171,7 @@ describe('the rap generator form', () => {
   });
 
   it('names the AI singer in the summary when it performs', async () => {
-    const withSinger = {
-      ...sampleProfile,
-      voiceclones: [
-        { voice_clone_id: 'vc-1', voice_clone_nickname: 'My Voice', imageFileUrl: '', status: 'READY' },
-      ],
-    };
+    const withSinger = aProfile({ voiceclones: [aVoiceClone('vc-1', 'My Voice', { status: 'READY' })] });
     vi.stubGlobal(
       'fetch',
       mockFetch({

@@ -5,6 +5,10 @@ import {
   type Playlist,
   type PlaylistSummary,
 } from '@bops/shared/api/playlist';
+import { profileSchema, profileVoiceCloneSchema, type Profile } from '@bops/shared/api/profile';
+
+/** An AI singer as the profile lists it. */
+export type ProfileVoiceClone = Profile['voiceclones'][number];
 
 /*
  * The server's answers as the web tests need them: whole objects of the shared contract, built in one place and
@@ -91,4 +95,36 @@ export function aPlaylist(
     }),
     musics,
   } satisfies Playlist);
+}
+
+/** One of Ada's AI singers as her profile lists it, ready and without a photo unless `extra` says otherwise. */
+export function aVoiceClone(
+  id: string,
+  nickname: string,
+  extra: Partial<ProfileVoiceClone> = {},
+): ProfileVoiceClone {
+  return profileVoiceCloneSchema.parse({
+    voice_clone_id: id,
+    voice_clone_nickname: nickname,
+    imageFileUrl: '',
+    status: 'ready',
+    ...extra,
+  } satisfies ProfileVoiceClone);
+}
+
+/** Ada's profile as `user/bops_profile` sends it; `extra` sets what the test is about (her AI singers, say). */
+export function aProfile(extra: Partial<Profile> = {}): Profile {
+  return profileSchema.parse({
+    id: 'u1',
+    email: 'ada@example.com',
+    displayName: 'Ada',
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    bios: '',
+    dob: '',
+    profilePhoto: '',
+    customPhoto: '',
+    voiceclones: [],
+    ...extra,
+  } satisfies Profile);
 }

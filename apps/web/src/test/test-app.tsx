@@ -1,4 +1,5 @@
 import type { Profile } from '@bops/shared/api/profile';
+import { aProfile } from './factories.ts';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
@@ -45,18 +46,7 @@ export const sampleSession: Session = {
   user: { id: 'u1', email: 'ada@example.com', name: 'Ada' },
 };
 
-export const sampleProfile: Profile = {
-  id: 'u1',
-  email: 'ada@example.com',
-  displayName: 'Ada',
-  firstname: 'Ada',
-  lastname: 'Lovelace',
-  bios: '',
-  dob: '',
-  profilePhoto: '',
-  customPhoto: '',
-  voiceclones: [],
-};
+export const sampleProfile: Profile = aProfile();
 
 /** A store that starts signed in as the sample person, profile loaded. */
 export const signedInState = {

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Status } from '../store/status.ts';
-import { mockFetch, renderApp, sampleProfile, signedInServices, signedInState } from '../test/test-app.tsx';
+import { aProfile, aVoiceClone, type ProfileVoiceClone } from '../test/factories.ts';
+import { mockFetch, renderApp, signedInServices, signedInState } from '../test/test-app.tsx';
 
 const signedIn = signedInState;
 
@@ -11,23 +12,13 @@ const services = signedInServices;
 const readyId = '11111111-1111-4111-8111-111111111111';
 const buildingId = '22222222-2222-4222-8222-222222222222';
 
-type Clone = { voice_clone_id: string; voice_clone_nickname: string; imageFileUrl: string; status: string };
+type Clone = ProfileVoiceClone;
 
-const ready: Clone = {
-  voice_clone_id: readyId,
-  voice_clone_nickname: 'Ada Sings',
-  imageFileUrl: `/api/music/voice_clone/${readyId}/image`,
-  status: 'ready',
-};
-const building: Clone = {
-  voice_clone_id: buildingId,
-  voice_clone_nickname: 'Night Voice',
-  imageFileUrl: '',
-  status: 'processing',
-};
+const ready = aVoiceClone(readyId, 'Ada Sings', { imageFileUrl: `/api/music/voice_clone/${readyId}/image` });
+const building = aVoiceClone(buildingId, 'Night Voice', { status: 'processing' });
 
 const profileAnswer = (clones: Clone[]) => ({
-  body: { statusCode: 200, data: { ...sampleProfile, voiceclones: clones } },
+  body: { statusCode: 200, data: aProfile({ voiceclones: clones }) },
 });
 const details = (clone: Clone) => ({
   body: { statusCode: 200, data: { ...clone, failure_reason: '', created: '2030-01-01T00:00:00.000Z' } },
