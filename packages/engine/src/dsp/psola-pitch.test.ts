@@ -66,4 +66,26 @@ describe('psolaPitch', () => {
     expect(ratio).toBeGreaterThan(0.7);
     expect(ratio).toBeLessThan(1.4);
   });
+  it('passes consonants through: a hiss between two vowels leaves the shifter untouched', () => {
+    const input = new Float32Array(Math.round(1.2 * SR));
+    input.set(voice(150, 0.4), 0);
+    input.set(voice(150, 0.4), Math.round(0.8 * SR));
+    // Deterministic noise (a fricative) between them.
+    let seed = 7;
+    for (let i = Math.round(0.45 * SR); i < Math.round(0.75 * SR); i++) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      input[i] = 0.05 * (seed / 1073741824 - 1);
+    }
+    const out = psolaPitch(input, { sampleRate: SR, expectedF0: 150, targetF0: () => 150 * 2 ** (5 / 12) });
+    let diff = 0;
+    let energy = 0;
+    for (let i = Math.round(0.5 * SR); i < Math.round(0.7 * SR); i++) {
+      diff += (out[i]! - input[i]!) ** 2;
+      energy += input[i]! ** 2;
+    }
+    expect(diff / energy).toBeLessThan(1e-6);
+    // The vowels around it are still sung a fourth up.
+    expect(Math.abs(heardNote(out, 0.1, 0.35) - (hzToMidi(150) + 5))).toBeLessThan(0.2);
+    expect(Math.abs(heardNote(out, 0.85, 1.1) - (hzToMidi(150) + 5))).toBeLessThan(0.2);
+  });
 });

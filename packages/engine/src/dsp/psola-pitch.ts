@@ -7,6 +7,8 @@ export interface PsolaOptions {
   expectedF0: Hz;
   /** The fundamental wanted at each time (seconds from the first sample); 0 keeps the input's own. */
   targetF0(time: Seconds): Hz;
+  /** Shift only voiced sound and pass the rest through (default true). */
+  voicedOnly?: boolean;
 }
 
 /**
@@ -83,17 +85,87 @@ export function pitchMarks(x: Float32Array, sampleRate: Hz, f0: Hz): Int32Array 
   return Int32Array.from(marks);
 }
 
+/** Hop of the voicing decision. */
+const VOICING_HOP: Seconds = 0.005;
+/** Normalised autocorrelation at the voice's period above which a frame is voiced. */
+const VOICED_CORRELATION = 0.5;
+/** Frames quieter than this under the loudest are never voiced (breath, reverb, the floor). */
+const VOICED_FLOOR_DB = 45;
+/** Cross-fade between the shifted voice and the untouched input where voicing starts or stops. */
+const VOICING_FADE: Seconds = 0.006;
+
+/**
+ * How voiced the input is at each sample (0..1): frames whose normalised autocorrelation near the
+ * voice's period is high and that are not near silence, a three-frame majority against flicker,
+ * then ramps of `VOICING_FADE`. A monotone TTS voice is periodic at `f0` wherever it is voiced, so
+ * one lag range serves the whole line.
+ */
+export function voicingMask(x: Float32Array, sampleRate: Hz, f0: Hz): Float32Array {
+  const n = x.length;
+  const hop = Math.max(1, Math.round(VOICING_HOP * sampleRate));
+  const period = sampleRate / f0;
+  const minLag = Math.max(2, Math.floor(period * 0.8));
+  const maxLag = Math.ceil(period * 1.25);
+  const win = Math.round(2 * period);
+  const frames = Math.ceil(n / hop);
+  const energy = new Float64Array(frames);
+  const corr = new Float64Array(frames);
+  let loudest = 0;
+  for (let f = 0; f < frames; f++) {
+    const a = Math.max(0, f * hop - (win >> 1));
+    if (a + win + maxLag >= n) continue;
+    let e = 0;
+    for (let i = a; i < a + win; i++) e += x[i]! * x[i]!;
+    energy[f] = e;
+    loudest = Math.max(loudest, e);
+    if (e <= 0) continue;
+    let best = 0;
+    for (let lag = minLag; lag <= maxLag; lag++) {
+      let c = 0;
+      let norm = 0;
+      for (let i = a; i < a + win; i++) {
+        c += x[i]! * x[i + lag]!;
+        norm += x[i + lag]! * x[i + lag]!;
+      }
+      const r = c / Math.sqrt(e * norm + 1e-20);
+      if (r > best) best = r;
+    }
+    corr[f] = best;
+  }
+  const floor = loudest * 10 ** (-VOICED_FLOOR_DB / 10);
+  const raw = new Uint8Array(frames);
+  for (let f = 0; f < frames; f++) raw[f] = corr[f]! > VOICED_CORRELATION && energy[f]! > floor ? 1 : 0;
+  const voiced = raw.map((v, f) => (v + (raw[f - 1] ?? v) + (raw[f + 1] ?? v) >= 2 ? 1 : 0));
+  const mask = new Float32Array(n);
+  for (let i = 0; i < n; i++) mask[i] = voiced[Math.min(frames - 1, Math.floor(i / hop))]!;
+  // Symmetric ramps: a moving average of the hard mask over the fade length.
+  const fade = Math.max(1, Math.round(VOICING_FADE * sampleRate));
+  const prefix = new Float64Array(n + 1);
+  for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i]! + mask[i]!;
+  const half = fade >> 1;
+  for (let i = 0; i < n; i++) {
+    const a = Math.max(0, i - half);
+    const b = Math.min(n, i + half + 1);
+    mask[i] = (prefix[b]! - prefix[a]!) / (b - a);
+  }
+  return mask;
+}
+
 /**
  * Time-domain pitch-synchronous overlap-add: one-period grains of the input, each Hann-windowed
  * around its pitch mark, laid down again one target period apart. Time and the vocal tract's
  * resonances (formants) stay where they were; only the fundamental follows the target. Suited to
- * a voice sung on one note by the TTS and given its melody afterwards.
+ * a voice sung on one note by the TTS and given its melody afterwards. Only voiced sound is
+ * shifted: consonants, breath and silence pass through untouched (cross-faded where voicing
+ * starts and stops), since grains of hiss or a stop's burst laid one sung period apart buzz at the
+ * note and blur the consonant (Aria Bloom: the recogniser lost 0.44 of her words placed and
+ * spoken, 0.64 once every sample went through the shifter).
  */
 export function psolaPitch(x: Float32Array, options: PsolaOptions): Float32Array {
   const { sampleRate } = options;
   const n = x.length;
-  const out = new Float32Array(n);
-  if (n === 0) return out;
+  const shifted = new Float32Array(n);
+  if (n === 0) return shifted;
   const f0 = estimateF0(x, sampleRate, options.expectedF0);
   const marks = pitchMarks(x, sampleRate, f0);
   const fallbackPeriod = sampleRate / f0;
@@ -118,9 +190,13 @@ export function psolaPitch(x: Float32Array, options: PsolaOptions): Float32Array
       const dst = at + j;
       if (src < 0 || src >= n || dst < 0 || dst >= n) continue;
       const w = 0.5 + 0.5 * Math.cos((Math.PI * j) / period);
-      out[dst]! += x[src]! * w * gain;
+      shifted[dst]! += x[src]! * w * gain;
     }
     t += outPeriod;
   }
+  if (options.voicedOnly === false) return shifted;
+  const mask = voicingMask(x, sampleRate, f0);
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) out[i] = mask[i]! * shifted[i]! + (1 - mask[i]!) * x[i]!;
   return out;
 }
