@@ -11,12 +11,12 @@ describe('artist recipes', () => {
     );
     expect(new Set(keys).size).toBe(keys.length);
   });
-  it('never lower a voice and never run a pitch shifter: both lose words to a listener', () => {
+  it('never lower a voice nor raise its formants past its pitch: both lose words to a listener', () => {
     for (const { recipe } of ARTISTS) {
       expect(recipe.pitch).toBeGreaterThanOrEqual(0);
       expect(recipe.formant).toBeGreaterThanOrEqual(1);
-      // Pitch and formants move together (the voice read faster): no pitch shifter smears the words.
-      expect(recipe.formant).toBeCloseTo(2 ** (recipe.pitch / 12), 3);
+      // Formants never rise past the pitch: a voice is made higher, not smaller.
+      expect(recipe.formant).toBeLessThanOrEqual(2 ** (recipe.pitch / 12) + 1e-9);
     }
   });
   it('sung artists use voices that follow a pitch target (their chant lands on the note)', async () => {

@@ -12,9 +12,11 @@ export interface VoiceRecipe {
    */
   pitch: Semitones;
   /**
-   * Net formant factor, ≥ 1 (>1 smaller/younger), equal to the pitch ratio: the voice is only
-   * read faster (tape-like) and no pitch shifter runs, which costs nothing and smears nothing
-   * (Sonic places the syllables; see voice/line-renderer.ts).
+   * Net formant factor, ≥ 1 (>1 smaller/younger) and at most the pitch ratio: the voice is read
+   * that much faster (tape-like, free), and the pitch beyond it is moved after placement with the
+   * voice's own formants (see voice/line-renderer.ts). Raising slt's formants with its pitch made
+   * her sound like a child to the recogniser: Lil Nova's words lost 0.45 voice-only at +1 semitone
+   * formants and all, 0.27 with her formants kept (0.26 not raised at all).
    */
   formant: number;
   /** Sung artists chant on notes of the chord; 0 = speech intonation. */
@@ -91,7 +93,7 @@ export const ARTISTS: readonly ArtistDefinition[] = [
       backend: 'flite',
       voice: 'slt',
       pitch: 1,
-      formant: 1.0595,
+      formant: 1.0,
       monotone: false,
       tone: tone(-1, 2, 4),
       doubles: 'line-ends',
@@ -154,7 +156,7 @@ export const ARTISTS: readonly ArtistDefinition[] = [
       backend: 'flite',
       voice: 'kal16',
       pitch: 1,
-      formant: 1.0595,
+      formant: 1.0,
       monotone: false,
       tone: tone(-2, 3, 4),
       doubles: 'line-ends',
@@ -178,7 +180,7 @@ export const ARTISTS: readonly ArtistDefinition[] = [
       formant: 1.0,
       monotone: false,
       tone: tone(5, 0, 2),
-      doubles: 'full',
+      doubles: 'line-ends',
       adlibs: ['yeah', 'echo'],
       reverb: 0.3,
       delay: 0.35,
@@ -282,7 +284,7 @@ export const ARTISTS: readonly ArtistDefinition[] = [
       backend: 'flite',
       voice: 'awb',
       pitch: 1,
-      formant: 1.0595,
+      formant: 1.0,
       monotone: true,
       tone: tone(1, 2, 2),
       doubles: 'full',

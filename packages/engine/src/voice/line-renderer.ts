@@ -130,9 +130,9 @@ export function wordVoicingOnset(word: TimedWord): Seconds {
  * Renders one line onto the grid: syllable keys (and the consonants before them) are key frames,
  * long gaps after words become inserted silence instead of smeared vowels, and the pitch and
  * formant of the artist are applied to the whole line at once. The formant factor costs nothing:
- * the source is read at sourceRate*formant, which scales pitch and formants alike. When that is
- * the whole change, Sonic places the speech; otherwise one Rubber Band call also corrects the
- * pitch with formants preserved.
+ * the source is read at sourceRate*formant, which scales pitch and formants alike. Sonic places
+ * the speech (Rubber Band only for a voice that needs a phase vocoder, `phaseVocoder`), and any
+ * pitch change beyond the formant factor is made on the placed line with formants preserved.
  */
 export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
   const { syllables, plan, sourceRate } = o;
@@ -185,7 +185,9 @@ export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
   // Rubber Band maps key frames onto its analysis hops (256 samples): two frames in one hop, or
   // one past either end, make it drop the whole map. Keep frames two hops apart and inside.
   // Without a pitch change Sonic places the speech (see stretchSpeech); it takes anchors 10 ms apart.
-  const shifted = stretcherPitch !== 1 || o.phaseVocoder === true;
+  // A pitch change with the formants kept is made after placement, on the placed line (see below):
+  // Rubber Band only places where the voice needs a phase vocoder anyway.
+  const shifted = o.phaseVocoder === true;
   const minGap = shifted ? 512 : Math.round(0.01 * readRate);
   const keyFrames: KeyFrame[] = [];
   const sourceKey = key.map((k) => mapTime(k) * srcScale);
@@ -229,7 +231,20 @@ export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
         engine: 'faster',
       })
     : await stretchSpeech(spliced, { sampleRate: readRate, keyFrames, outputLength });
-  const samples = resample(stretched, readRate, o.outputRate);
+  let samples = resample(stretched, readRate, o.outputRate);
+  // The pitch a recipe asks for beyond its formant factor, with the voice's own formants: Sonic
+  // places the speech at its own pitch, then Rubber Band R3 moves the placed line's pitch alone
+  // (time ratio 1, so every syllable stays where it was placed). Read a semitone faster instead,
+  // formants and all, Lil Nova's words lost 0.45 voice-only; placed by Rubber Band R2 with the
+  // pitch change in the same call, more words are lost to that stretcher than to Sonic.
+  if (!shifted && stretcherPitch !== 1)
+    samples = await stretch(samples, {
+      sampleRate: o.outputRate,
+      timeRatio: 1,
+      pitchScale: stretcherPitch,
+      formantFactor: 1,
+      engine: 'finer',
+    });
   applyFades(samples, Math.round(0.004 * o.outputRate), Math.round(0.03 * o.outputRate));
 
   // Timings: a syllable's consonants keep their spoken length (or shrink with their span), and
