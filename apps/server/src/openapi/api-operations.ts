@@ -1,9 +1,17 @@
-import { musicItemSchema, SONG_FILE_ACCEPT, createSongCoverBody } from '@bops/shared';
+import { musicItemSchema, SONG_FILE_ACCEPT, createSongCoverBody, songCoverOptionsSchema } from '@bops/shared';
 import { deleteAccountBody } from '@bops/shared/api/account';
 import { analyticsBatchBody } from '@bops/shared/api/analytics';
 import { signInMethodsSchema } from '@bops/shared/api/auth';
 import { artistFileParams, musicFileParams as catalogFileParams } from '@bops/shared/api/catalog';
-import { createMusicBody, dailyAllowanceSchema, taskParams } from '@bops/shared/api/creation';
+import {
+  createMusicBody,
+  createMusicResultSchema,
+  creationProgressSchema,
+  dailyAllowanceSchema,
+  musicSelectionsSchema,
+  rapArtistsSchema,
+  taskParams,
+} from '@bops/shared/api/creation';
 import { healthResponse } from '@bops/shared/api/health';
 import { generateLyricsBody } from '@bops/shared/api/lyrics';
 import {
@@ -76,15 +84,6 @@ export const DOCS_ASSETS = ['swagger-ui-bundle.js', 'swagger-ui.css', 'docs-star
 export const docsAssetParams = z.object({ asset: z.enum(DOCS_ASSETS) });
 
 const musicFileParams = musicParams;
-const submitted = z.object({
-  submitted: z.boolean(),
-  tasks: z.array(z.string()),
-  task_id: z.string(),
-  estimation: z.number().describe('Seconds the render is expected to take.'),
-  musicId: z.string(),
-  creatorNickname: z.string(),
-});
-
 /**
  * Every operation the API serves, in the order the reference shows them (docs/PRODUCT.md#api). A test checks this
  * list against the routes the server registers, both ways.
@@ -233,6 +232,7 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Creating',
     summary: 'The rappers and singers to choose from',
     access: 'public',
+    response: rapArtistsSchema,
   },
   {
     method: 'get',
@@ -240,6 +240,7 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Creating',
     summary: 'The beats to choose from, and their moods',
     access: 'public',
+    response: musicSelectionsSchema,
   },
   {
     method: 'post',
@@ -257,7 +258,7 @@ export const apiOperations: ApiOperation[] = [
     description: 'Queues the render; counts toward the daily limit (429 when reached).',
     access: 'signed-in',
     body: createMusicBody,
-    response: submitted,
+    response: createMusicResultSchema,
   },
   {
     method: 'post',
@@ -268,7 +269,7 @@ export const apiOperations: ApiOperation[] = [
       'The same words, artist and beat in the next flow style, as a new song "… (take N)". Counts toward the daily limit; 409 until the song is ready.',
     access: 'signed-in',
     params: musicParams,
-    response: submitted,
+    response: createMusicResultSchema,
   },
   {
     method: 'get',
@@ -276,6 +277,7 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Creating',
     summary: 'What the song remix form can offer here (can links be imported?)',
     access: 'signed-in',
+    response: songCoverOptionsSchema,
   },
   {
     method: 'post',
@@ -290,7 +292,7 @@ export const apiOperations: ApiOperation[] = [
       fields: createSongCoverBody.omit({ song_url: true }),
       files: { song: { description: `The song (${SONG_FILE_ACCEPT})`, required: true } },
     },
-    response: submitted,
+    response: createMusicResultSchema,
   },
   {
     method: 'get',
@@ -309,6 +311,7 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Where a creation stands',
     access: 'signed-in',
     params: taskParams,
+    response: creationProgressSchema,
   },
   {
     method: 'get',

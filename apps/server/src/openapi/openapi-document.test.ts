@@ -1,13 +1,19 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { musicItemSchema } from '@bops/shared';
-import { CREATE_MUSIC_LIMITS } from '@bops/shared/api/creation';
+import { musicItemSchema, songCoverOptionsSchema } from '@bops/shared';
+import {
+  CREATE_MUSIC_LIMITS,
+  createMusicResultSchema,
+  creationProgressSchema,
+  dailyAllowanceSchema,
+  musicSelectionsSchema,
+  rapArtistsSchema,
+} from '@bops/shared/api/creation';
 import { playlistSchema, playlistSummarySchema } from '@bops/shared/api/playlist';
 import { profileSchema } from '@bops/shared/api/profile';
 import { signInMethodsSchema } from '@bops/shared/api/auth';
 import { processCountSchema } from '@bops/shared/api/shell';
 import { noticeSchema } from '@bops/shared/api/notice';
 import { librarySchema } from '@bops/shared/api/library';
-import { dailyAllowanceSchema } from '@bops/shared/api/creation';
 import { voiceCloneItemSchema } from '@bops/shared/api/voice-clone';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +23,7 @@ import { buildMusic } from '../test/music-factories.ts';
 import { as, buildUser } from '../test/factories.ts';
 import { buildReadyVoiceClone } from '../test/song-cover-factories.ts';
 import { startTestRuntime, type TestRuntime } from '../test/test-runtime.ts';
+import { apiOperations } from './api-operations.ts';
 import { openApiPath } from './openapi-document.ts';
 
 /** The API lives under /api and /audio; everything else serves the web app's files and link previews. */
@@ -24,11 +31,30 @@ const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith(
 
 type Paths = Record<string, Record<string, { requestBody?: { content: Record<string, { schema: never }> } }>>;
 
+/** The schema with every object in it, however deep, refusing any key it does not name. */
+function strictly<T extends z.ZodType>(schema: T): T {
+  const strict = (inner: z.ZodType): z.ZodType => {
+    if (inner instanceof z.ZodObject) {
+      const shape = Object.fromEntries(
+        Object.entries(inner.shape as Record<string, z.ZodType>).map(([key, value]) => [key, strict(value)]),
+      );
+      return inner.extend(shape).strict();
+    }
+    if (inner instanceof z.ZodArray) return z.array(strict(inner.element as z.ZodType));
+    if (inner instanceof z.ZodRecord) return z.record(inner.keyType, strict(inner.valueType as z.ZodType));
+    if (inner instanceof z.ZodNullable) return strict(inner.unwrap() as z.ZodType).nullable();
+    if (inner instanceof z.ZodOptional) return strict(inner.unwrap() as z.ZodType).optional();
+    return inner;
+  };
+  return strict(schema) as T;
+}
+
 describe('the API description', () => {
   let runtime: TestRuntime;
   let document: { openapi: string; paths: Paths };
   beforeAll(async () => {
-    runtime = await startTestRuntime('pglite');
+    // No job workers: the rap the contract test makes is only queued, never rendered.
+    runtime = await startTestRuntime('pglite', { start: { workers: false } });
     document = (await runtime.app!.inject({ method: 'GET', url: '/api/openapi.json' })).json();
   });
   afterAll(async () => runtime?.destroy());
@@ -73,6 +99,21 @@ describe('the API description', () => {
     expect(Object.keys(cover).sort()).toEqual(['application/json', 'multipart/form-data']);
   });
 
+  it('describes answers with the very schemas the web app reads them by', () => {
+    const answerOf = (method: string, path: string) =>
+      apiOperations.find((operation) => operation.method === method && operation.path === path)?.response;
+    expect(answerOf('get', '/api/music/rapArtists/v3')).toBe(rapArtistsSchema);
+    expect(answerOf('get', '/api/music/mixMusicSelection_v2')).toBe(musicSelectionsSchema);
+    expect(answerOf('get', '/api/music/song_cover/options')).toBe(songCoverOptionsSchema);
+    for (const path of [
+      '/api/music/createMusic/v3',
+      '/api/music/another_take/:musicId',
+      '/api/music/create_song_cover',
+    ])
+      expect(answerOf('post', path), path).toBe(createMusicResultSchema);
+    expect(answerOf('get', '/api/music/creations/:taskId')).toBe(creationProgressSchema);
+  });
+
   it('serves a reference page whose script and styles come from this origin', async () => {
     const page = await inject({ method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);
@@ -88,9 +129,8 @@ describe('the API description', () => {
   });
 
   // The contract test: what the server really sends parses with the shared schemas the web app reads it by,
-  // with no field the contract does not name.
+  // with no field the contract does not name, at any depth.
   it('answers with exactly the shapes the contract gives the web app', async () => {
-    const strictly = <T extends z.ZodObject>(schema: T) => schema.strict();
     const dataOf = async (options: InjectOptions) => {
       const response = await inject(options);
       expect(response.statusCode, response.body).toBeLessThan(300);
@@ -126,19 +166,40 @@ describe('the API description', () => {
     strictly(musicItemSchema).parse(
       await dataOf({ method: 'GET', url: `/api/music/getMusic/${song.id}`, headers: as(ada) }),
     );
-    // The library nests songs and playlists: each must be strict too, not only the envelope around them.
-    const library = librarySchema
-      .extend({
-        songs: z.array(musicItemSchema.strict()),
-        playlists: z.array(playlistSummarySchema.strict()),
-      })
-      .strict()
-      .parse(await dataOf({ method: 'GET', url: '/api/music/library', headers: as(ada) }));
+    const library = strictly(librarySchema).parse(
+      await dataOf({ method: 'GET', url: '/api/music/library', headers: as(ada) }),
+    );
     expect(library.songs.map((s) => s.musicId)).toEqual([song.id]);
     expect(library.playlists.map((p) => p.id)).toContain(created.id);
     strictly(dailyAllowanceSchema).parse(
       await dataOf({ method: 'GET', url: '/api/music/daily_allowance', headers: as(ada) }),
     );
+    const artists = strictly(rapArtistsSchema).parse(
+      await dataOf({ method: 'GET', url: '/api/music/rapArtists/v3' }),
+    );
+    const selections = strictly(musicSelectionsSchema).parse(
+      await dataOf({ method: 'GET', url: '/api/music/mixMusicSelection_v2' }),
+    );
+    strictly(songCoverOptionsSchema).parse(
+      await dataOf({ method: 'GET', url: '/api/music/song_cover/options', headers: as(ada) }),
+    );
+    const rap = strictly(createMusicResultSchema).parse(
+      await dataOf({
+        method: 'POST',
+        url: '/api/music/createMusic/v3',
+        headers: as(ada),
+        payload: {
+          musicName: 'Contract Rap',
+          musicContext: 'Every word I keep is a word that I said',
+          artist_id: artists.rap_artists[0]!.artist_id,
+          mixmusic_id: Object.keys(selections.musics)[0]!,
+        },
+      }),
+    );
+    const progress = strictly(creationProgressSchema).parse(
+      await dataOf({ method: 'GET', url: `/api/music/creations/${rap.task_id}`, headers: as(ada) }),
+    );
+    expect(progress).toMatchObject({ taskId: rap.task_id, musicId: rap.musicId, status: 'queued' });
     const singer = await buildReadyVoiceClone(runtime, ada);
     const retrieved = strictly(voiceCloneItemSchema).parse(
       await dataOf({

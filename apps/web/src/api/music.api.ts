@@ -7,6 +7,7 @@ import {
   type ViewResult,
 } from '@bops/shared/api/music';
 import type { MusicItem } from '@bops/shared';
+import type { CreateMusicResult } from '@bops/shared/api/creation';
 import type { Library, LibraryRequest } from '@bops/shared/api/library';
 import type { Playlist, PlaylistCreate, PlaylistSummary, PlaylistUpdate } from '@bops/shared/api/playlist';
 
@@ -130,7 +131,7 @@ export const musicApi = bopsApi.injectEndpoints({
       invalidatesTags: (_result, _error, musicId) => ['Playlists', { type: 'Music', id: musicId }],
     }),
     /** Another take of the person's rap: a new song in the next flow style; the process count goes up. */
-    anotherTake: build.mutation<{ musicId: string; task_id: string }, string>({
+    anotherTake: build.mutation<CreateMusicResult, string>({
       query: (musicId) => ({ url: `music/another_take/${encodeURIComponent(musicId)}`, method: 'POST' }),
       invalidatesTags: ['Playlists', 'Processes'],
     }),
