@@ -42,6 +42,8 @@ import { takedownBody } from '@bops/shared/api/takedown';
 import {
   createVoiceCloneFields,
   updateVoiceCloneBody,
+  voiceCloneCreatedSchema,
+  voiceCloneDeletedSchema,
   voiceCloneFileParams,
   voiceCloneId,
   voiceCloneItemSchema,
@@ -345,6 +347,7 @@ export const apiOperations: ApiOperation[] = [
         photo: { description: 'A photo for the AI singer', required: false },
       },
     },
+    response: voiceCloneCreatedSchema,
   },
   {
     method: 'post',
@@ -383,6 +386,7 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Delete an AI singer',
     access: 'signed-in',
     body: voiceCloneId,
+    response: voiceCloneDeletedSchema,
   },
   {
     method: 'get',

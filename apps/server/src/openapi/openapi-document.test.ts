@@ -14,14 +14,19 @@ import { signInMethodsSchema } from '@bops/shared/api/auth';
 import { processCountSchema } from '@bops/shared/api/shell';
 import { noticeSchema } from '@bops/shared/api/notice';
 import { librarySchema } from '@bops/shared/api/library';
-import { voiceCloneItemSchema } from '@bops/shared/api/voice-clone';
+import {
+  voiceCloneCreatedSchema,
+  voiceCloneDeletedSchema,
+  voiceCloneItemSchema,
+} from '@bops/shared/api/voice-clone';
+import { encodeWav, synthVoice } from '@bops/engine';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registeredRoutes } from '../http/route-table.ts';
 import { buildMusic } from '../test/music-factories.ts';
 import { as, buildUser } from '../test/factories.ts';
-import { buildReadyVoiceClone } from '../test/song-cover-factories.ts';
+import { buildReadyVoiceClone, multipartForm } from '../test/song-cover-factories.ts';
 import { startTestRuntime, type TestRuntime } from '../test/test-runtime.ts';
 import { apiOperations } from './api-operations.ts';
 import { openApiPath } from './openapi-document.ts';
@@ -112,6 +117,14 @@ describe('the API description', () => {
     ])
       expect(answerOf('post', path), path).toBe(createMusicResultSchema);
     expect(answerOf('get', '/api/music/creations/:taskId')).toBe(creationProgressSchema);
+    expect(answerOf('post', '/api/music/voice_clone/create/v2')).toBe(voiceCloneCreatedSchema);
+    for (const path of [
+      '/api/music/voice_clone/retrieve',
+      '/api/music/voice_clone/update',
+      '/api/music/voice_clone/update_avatar_image',
+    ])
+      expect(answerOf('post', path), path).toBe(voiceCloneItemSchema);
+    expect(answerOf('post', '/api/music/voice_clone/delete')).toBe(voiceCloneDeletedSchema);
   });
 
   it('serves a reference page whose script and styles come from this origin', async () => {
@@ -218,6 +231,43 @@ describe('the API description', () => {
         payload: { voice_clone_id: singer.id, voice_clone_nickname: 'Renamed Singer' },
       }),
     );
+    const deleted = strictly(voiceCloneDeletedSchema).parse(
+      await dataOf({
+        method: 'POST',
+        url: '/api/music/voice_clone/delete',
+        headers: as(ada),
+        payload: { voice_clone_id: singer.id },
+      }),
+    );
+    expect(deleted.voice_clone_id).toBe(singer.id);
+    // A new AI singer from a voice sample: its build is queued, not run, so it answers as still processing.
+    const form = multipartForm([
+      { name: 'voice_clone_nickname', value: 'Contract Singer' },
+      { name: 'terms', value: 'true' },
+      {
+        name: 'audio',
+        filename: 'voice.wav',
+        type: 'audio/wav',
+        bytes: encodeWav({ sampleRate: 16000, channels: [synthVoice({ seconds: 20.5 })] }),
+      },
+    ]);
+    const building = strictly(voiceCloneCreatedSchema).parse(
+      await dataOf({
+        method: 'POST',
+        url: '/api/music/voice_clone/create/v2',
+        headers: as(ada, form.headers),
+        payload: form.payload,
+      }),
+    );
+    const processing = strictly(voiceCloneItemSchema).parse(
+      await dataOf({
+        method: 'POST',
+        url: '/api/music/voice_clone/retrieve',
+        headers: as(ada),
+        payload: { voice_clone_id: building.voiceProfileId },
+      }),
+    );
+    expect(processing).toMatchObject({ status: 'processing', build_phase: null });
     // A shared song as a visitor reads it, signed out.
     const shared = strictly(musicItemSchema).parse(
       await dataOf({
