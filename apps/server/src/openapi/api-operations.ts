@@ -1,6 +1,6 @@
 import { musicItemSchema, SONG_FILE_ACCEPT, createSongCoverBody, songCoverOptionsSchema } from '@bops/shared';
-import { deleteAccountBody } from '@bops/shared/api/account';
-import { analyticsBatchBody } from '@bops/shared/api/analytics';
+import { deleteAccountBody, deletedAccountSchema } from '@bops/shared/api/account';
+import { analyticsBatchBody, analyticsReceiptSchema } from '@bops/shared/api/analytics';
 import { signInMethodsSchema } from '@bops/shared/api/auth';
 import { artistFileParams, musicFileParams as catalogFileParams } from '@bops/shared/api/catalog';
 import {
@@ -13,7 +13,7 @@ import {
   taskParams,
 } from '@bops/shared/api/creation';
 import { healthResponse } from '@bops/shared/api/health';
-import { generateLyricsBody } from '@bops/shared/api/lyrics';
+import { generateLyricsBody, generatedLyricsSchema } from '@bops/shared/api/lyrics';
 import {
   COVER_PICTURE_FIELD,
   coverFileQuery,
@@ -29,6 +29,7 @@ import { libraryQuery, librarySchema } from '@bops/shared/api/library';
 import { noticeParams, noticeReadSchema, noticeSchema } from '@bops/shared/api/notice';
 import {
   createPlaylistBody,
+  deletedPlaylistSchema,
   listPlaylistsQuery,
   playlistParams,
   playlistSchema,
@@ -37,8 +38,8 @@ import {
   updatePlaylistBody,
 } from '@bops/shared/api/playlist';
 import { photoParams, profileSchema, updateProfileBody } from '@bops/shared/api/profile';
-import { crashReportBody, processCountSchema } from '@bops/shared/api/shell';
-import { takedownBody } from '@bops/shared/api/takedown';
+import { crashReceiptSchema, crashReportBody, processCountSchema } from '@bops/shared/api/shell';
+import { takedownBody, takedownReceiptSchema } from '@bops/shared/api/takedown';
 import {
   createVoiceCloneFields,
   updateVoiceCloneBody,
@@ -225,6 +226,7 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Delete my account and everything in it',
     access: 'signed-in',
     body: deleteAccountBody,
+    response: deletedAccountSchema,
   },
 
   // Creating songs
@@ -251,6 +253,7 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Write lyrics for a song name and idea',
     access: 'signed-in',
     body: generateLyricsBody,
+    response: generatedLyricsSchema,
   },
   {
     method: 'post',
@@ -606,6 +609,7 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Delete a playlist',
     access: 'signed-in',
     params: playlistParams,
+    response: deletedPlaylistSchema,
   },
   {
     method: 'get',
@@ -649,6 +653,7 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Report a song (copyright or guidelines)',
     access: 'public',
     body: takedownBody,
+    response: takedownReceiptSchema,
     successStatus: 201,
   },
   {
@@ -658,6 +663,8 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Report a crash of the web app',
     access: 'optional-session',
     body: crashReportBody,
+    response: crashReceiptSchema,
+    successStatus: 201,
   },
   {
     method: 'post',
@@ -666,5 +673,7 @@ export const apiOperations: ApiOperation[] = [
     summary: 'First-party usage events',
     access: 'optional-session',
     body: analyticsBatchBody,
+    response: analyticsReceiptSchema,
+    successStatus: 202,
   },
 ];

@@ -8,10 +8,14 @@ import {
   musicSelectionsSchema,
   rapArtistsSchema,
 } from '@bops/shared/api/creation';
-import { playlistSchema, playlistSummarySchema } from '@bops/shared/api/playlist';
+import { deletedAccountSchema } from '@bops/shared/api/account';
+import { analyticsReceiptSchema } from '@bops/shared/api/analytics';
+import { generatedLyricsSchema } from '@bops/shared/api/lyrics';
+import { deletedPlaylistSchema, playlistSchema, playlistSummarySchema } from '@bops/shared/api/playlist';
+import { takedownReceiptSchema } from '@bops/shared/api/takedown';
 import { profileSchema } from '@bops/shared/api/profile';
 import { signInMethodsSchema } from '@bops/shared/api/auth';
-import { processCountSchema } from '@bops/shared/api/shell';
+import { crashReceiptSchema, processCountSchema } from '@bops/shared/api/shell';
 import { noticeSchema } from '@bops/shared/api/notice';
 import { librarySchema } from '@bops/shared/api/library';
 import {
@@ -25,7 +29,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registeredRoutes } from '../http/route-table.ts';
 import { buildMusic } from '../test/music-factories.ts';
-import { as, buildUser } from '../test/factories.ts';
+import { as, buildUser, TEST_ORIGIN } from '../test/factories.ts';
 import { buildReadyVoiceClone, multipartForm } from '../test/song-cover-factories.ts';
 import { startTestRuntime, type TestRuntime } from '../test/test-runtime.ts';
 import { apiOperations } from './api-operations.ts';
@@ -125,6 +129,23 @@ describe('the API description', () => {
     ])
       expect(answerOf('post', path), path).toBe(voiceCloneItemSchema);
     expect(answerOf('post', '/api/music/voice_clone/delete')).toBe(voiceCloneDeletedSchema);
+    expect(answerOf('post', '/api/music/generateLyrics/v3')).toBe(generatedLyricsSchema);
+    expect(answerOf('delete', '/api/music/playlist/:playlistId')).toBe(deletedPlaylistSchema);
+    expect(answerOf('post', '/api/takedown-notices')).toBe(takedownReceiptSchema);
+    expect(answerOf('post', '/api/crash-reports')).toBe(crashReceiptSchema);
+    expect(answerOf('post', '/api/analytics/events')).toBe(analyticsReceiptSchema);
+    expect(answerOf('post', '/api/user/delete_account')).toBe(deletedAccountSchema);
+    // Every answer is described, but the sign-in library's own and the two that only ever refuse.
+    expect(
+      apiOperations
+        .filter((operation) => !operation.response)
+        .map((operation) => `${operation.method} ${operation.path}`),
+    ).toEqual([
+      'get /api/auth/*',
+      'post /api/auth/*',
+      'get /api/music/playlist',
+      'get /api/music/shared-playlist',
+    ]);
   });
 
   it('serves a reference page whose script and styles come from this origin', async () => {
@@ -277,5 +298,55 @@ describe('the API description', () => {
       }),
     );
     expect(shared.musicId).toBe(song.id);
+
+    strictly(generatedLyricsSchema).parse(
+      await dataOf({
+        method: 'POST',
+        url: '/api/music/generateLyrics/v3',
+        headers: as(ada),
+        payload: { musicName: 'Contract Rap', context: 'keeping every promise' },
+      }),
+    );
+    strictly(deletedPlaylistSchema).parse(
+      await dataOf({ method: 'DELETE', url: `/api/music/playlist/${created.id}`, headers: as(ada) }),
+    );
+    strictly(takedownReceiptSchema).parse(
+      await dataOf({
+        method: 'POST',
+        url: '/api/takedown-notices',
+        headers: { origin: TEST_ORIGIN },
+        payload: {
+          reporterName: 'Rights Holder',
+          reporterEmail: 'rights@example.test',
+          contentUrl: `/listen/${song.id}`,
+          reason: 'This song uses my recording without permission.',
+        },
+      }),
+    );
+    strictly(crashReceiptSchema).parse(
+      await dataOf({
+        method: 'POST',
+        url: '/api/crash-reports',
+        headers: { origin: TEST_ORIGIN },
+        payload: { message: 'Contract crash' },
+      }),
+    );
+    strictly(analyticsReceiptSchema).parse(
+      await dataOf({
+        method: 'POST',
+        url: '/api/analytics/events',
+        headers: { origin: TEST_ORIGIN },
+        payload: { events: [{ name: 'music_play' }] },
+      }),
+    );
+    const leaving = await buildUser(runtime.app!);
+    strictly(deletedAccountSchema).parse(
+      await dataOf({
+        method: 'POST',
+        url: '/api/user/delete_account',
+        headers: as(leaving),
+        payload: { confirmation: leaving.email },
+      }),
+    );
   });
 });

@@ -7,6 +7,7 @@ import type {
   MusicSelections,
   RapArtists,
 } from '@bops/shared/api/creation';
+import type { GeneratedLyrics, GenerateLyricsRequest } from '@bops/shared/api/lyrics';
 import { bopsApi } from './bops.api.ts';
 
 /** The parts of a music item the result view plays. */
@@ -31,7 +32,7 @@ export const creationApi = bopsApi.enhanceEndpoints({ addTagTypes: ['Playlists']
   endpoints: (build) => ({
     getRapArtists: build.query<RapArtists, void>({ query: () => 'music/rapArtists/v3' }),
     getMusicSelections: build.query<MusicSelections, void>({ query: () => 'music/mixMusicSelection_v2' }),
-    generateLyrics: build.mutation<string, { musicName: string; context: string; style?: string }>({
+    generateLyrics: build.mutation<GeneratedLyrics, GenerateLyricsRequest>({
       query: (body) => ({ url: 'music/generateLyrics/v3', method: 'POST', body }),
     }),
     createMusic: build.mutation<CreateMusicResult, CreateMusicRequest>({

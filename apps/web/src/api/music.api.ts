@@ -9,7 +9,13 @@ import {
 import type { MusicItem } from '@bops/shared';
 import type { CreateMusicResult } from '@bops/shared/api/creation';
 import type { Library, LibraryRequest } from '@bops/shared/api/library';
-import type { Playlist, PlaylistCreate, PlaylistSummary, PlaylistUpdate } from '@bops/shared/api/playlist';
+import type {
+  DeletedPlaylist,
+  Playlist,
+  PlaylistCreate,
+  PlaylistSummary,
+  PlaylistUpdate,
+} from '@bops/shared/api/playlist';
 
 type MusicPatch = Partial<Pick<MusicItem, 'liked' | 'likes' | 'views'>>;
 
@@ -140,7 +146,7 @@ export const musicApi = bopsApi.injectEndpoints({
       query: (musicId) => ({ url: `music/song/${encodeURIComponent(musicId)}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, musicId) => ['Playlists', { type: 'Music', id: musicId }],
     }),
-    deletePlaylist: build.mutation<{ id: string; deleted: true }, string>({
+    deletePlaylist: build.mutation<DeletedPlaylist, string>({
       query: (playlistId) => ({ url: `music/playlist/${encodeURIComponent(playlistId)}`, method: 'DELETE' }),
       invalidatesTags: ['Playlists'],
     }),
