@@ -52,6 +52,9 @@ for (const { label, viewport, tag } of BOTH_WIDTHS) {
       await expect(page.getByLabel('Song title')).toHaveValue('Draft Keeper');
       await expect(page.getByLabel('Prompt')).toHaveValue('a verse that outlives a reload');
       await next(page);
+      // The router renders a step in a transition after the address has changed: until step 2 is on screen, a
+      // second click on "Next" is step 1's again and leaves the rap on step 2.
+      await expect(page.getByRole('radiogroup', { name: 'Rappers' })).toBeVisible();
       await next(page);
 
       await expect(page).toHaveURL(/\/create\/step-3$/);

@@ -1,11 +1,19 @@
-import { musicItemSchema, SONG_FILE_ACCEPT, createSongCoverBody } from '@bops/shared';
-import { deleteAccountBody } from '@bops/shared/api/account';
-import { analyticsBatchBody } from '@bops/shared/api/analytics';
+import { musicItemSchema, SONG_FILE_ACCEPT, createSongCoverBody, songCoverOptionsSchema } from '@bops/shared';
+import { deleteAccountBody, deletedAccountSchema } from '@bops/shared/api/account';
+import { analyticsBatchBody, analyticsReceiptSchema } from '@bops/shared/api/analytics';
 import { signInMethodsSchema } from '@bops/shared/api/auth';
 import { artistFileParams, musicFileParams as catalogFileParams } from '@bops/shared/api/catalog';
-import { createMusicBody, dailyAllowanceSchema, taskParams } from '@bops/shared/api/creation';
+import {
+  createMusicBody,
+  createMusicResultSchema,
+  creationProgressSchema,
+  dailyAllowanceSchema,
+  musicSelectionsSchema,
+  rapArtistsSchema,
+  taskParams,
+} from '@bops/shared/api/creation';
 import { healthResponse } from '@bops/shared/api/health';
-import { generateLyricsBody } from '@bops/shared/api/lyrics';
+import { generateLyricsBody, generatedLyricsSchema } from '@bops/shared/api/lyrics';
 import {
   COVER_PICTURE_FIELD,
   coverFileQuery,
@@ -21,6 +29,7 @@ import { libraryQuery, librarySchema } from '@bops/shared/api/library';
 import { noticeParams, noticeReadSchema, noticeSchema } from '@bops/shared/api/notice';
 import {
   createPlaylistBody,
+  deletedPlaylistSchema,
   listPlaylistsQuery,
   playlistParams,
   playlistSchema,
@@ -29,11 +38,13 @@ import {
   updatePlaylistBody,
 } from '@bops/shared/api/playlist';
 import { photoParams, profileSchema, updateProfileBody } from '@bops/shared/api/profile';
-import { crashReportBody, processCountSchema } from '@bops/shared/api/shell';
-import { takedownBody } from '@bops/shared/api/takedown';
+import { crashReceiptSchema, crashReportBody, processCountSchema } from '@bops/shared/api/shell';
+import { takedownBody, takedownReceiptSchema } from '@bops/shared/api/takedown';
 import {
   createVoiceCloneFields,
   updateVoiceCloneBody,
+  voiceCloneCreatedSchema,
+  voiceCloneDeletedSchema,
   voiceCloneFileParams,
   voiceCloneId,
   voiceCloneItemSchema,
@@ -76,15 +87,6 @@ export const DOCS_ASSETS = ['swagger-ui-bundle.js', 'swagger-ui.css', 'docs-star
 export const docsAssetParams = z.object({ asset: z.enum(DOCS_ASSETS) });
 
 const musicFileParams = musicParams;
-const submitted = z.object({
-  submitted: z.boolean(),
-  tasks: z.array(z.string()),
-  task_id: z.string(),
-  estimation: z.number().describe('Seconds the render is expected to take.'),
-  musicId: z.string(),
-  creatorNickname: z.string(),
-});
-
 /**
  * Every operation the API serves, in the order the reference shows them (docs/PRODUCT.md#api). A test checks this
  * list against the routes the server registers, both ways.
@@ -224,6 +226,7 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Delete my account and everything in it',
     access: 'signed-in',
     body: deleteAccountBody,
+    response: deletedAccountSchema,
   },
 
   // Creating songs
@@ -233,6 +236,7 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Creating',
     summary: 'The rappers and singers to choose from',
     access: 'public',
+    response: rapArtistsSchema,
   },
   {
     method: 'get',
@@ -240,6 +244,7 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Creating',
     summary: 'The beats to choose from, and their moods',
     access: 'public',
+    response: musicSelectionsSchema,
   },
   {
     method: 'post',
@@ -248,6 +253,7 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Write lyrics for a song name and idea',
     access: 'signed-in',
     body: generateLyricsBody,
+    response: generatedLyricsSchema,
   },
   {
     method: 'post',
@@ -257,7 +263,7 @@ export const apiOperations: ApiOperation[] = [
     description: 'Queues the render; counts toward the daily limit (429 when reached).',
     access: 'signed-in',
     body: createMusicBody,
-    response: submitted,
+    response: createMusicResultSchema,
   },
   {
     method: 'post',
@@ -268,7 +274,7 @@ export const apiOperations: ApiOperation[] = [
       'The same words, artist and beat in the next flow style, as a new song "… (take N)". Counts toward the daily limit; 409 until the song is ready.',
     access: 'signed-in',
     params: musicParams,
-    response: submitted,
+    response: createMusicResultSchema,
   },
   {
     method: 'get',
@@ -276,6 +282,7 @@ export const apiOperations: ApiOperation[] = [
     tag: 'Creating',
     summary: 'What the song remix form can offer here (can links be imported?)',
     access: 'signed-in',
+    response: songCoverOptionsSchema,
   },
   {
     method: 'post',
@@ -290,7 +297,7 @@ export const apiOperations: ApiOperation[] = [
       fields: createSongCoverBody.omit({ song_url: true }),
       files: { song: { description: `The song (${SONG_FILE_ACCEPT})`, required: true } },
     },
-    response: submitted,
+    response: createMusicResultSchema,
   },
   {
     method: 'get',
@@ -309,6 +316,7 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Where a creation stands',
     access: 'signed-in',
     params: taskParams,
+    response: creationProgressSchema,
   },
   {
     method: 'get',
@@ -342,6 +350,7 @@ export const apiOperations: ApiOperation[] = [
         photo: { description: 'A photo for the AI singer', required: false },
       },
     },
+    response: voiceCloneCreatedSchema,
   },
   {
     method: 'post',
@@ -380,6 +389,7 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Delete an AI singer',
     access: 'signed-in',
     body: voiceCloneId,
+    response: voiceCloneDeletedSchema,
   },
   {
     method: 'get',
@@ -599,6 +609,7 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Delete a playlist',
     access: 'signed-in',
     params: playlistParams,
+    response: deletedPlaylistSchema,
   },
   {
     method: 'get',
@@ -642,6 +653,7 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Report a song (copyright or guidelines)',
     access: 'public',
     body: takedownBody,
+    response: takedownReceiptSchema,
     successStatus: 201,
   },
   {
@@ -651,6 +663,8 @@ export const apiOperations: ApiOperation[] = [
     summary: 'Report a crash of the web app',
     access: 'optional-session',
     body: crashReportBody,
+    response: crashReceiptSchema,
+    successStatus: 201,
   },
   {
     method: 'post',
@@ -659,5 +673,7 @@ export const apiOperations: ApiOperation[] = [
     summary: 'First-party usage events',
     access: 'optional-session',
     body: analyticsBatchBody,
+    response: analyticsReceiptSchema,
+    successStatus: 202,
   },
 ];

@@ -17,14 +17,19 @@ import type { JobQueue, JobRun } from '../jobs/job-queue.ts';
 import { sweepAction, type SweepResult } from '../jobs/job-sweeper.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { CreationRepository } from '../repositories/creation.repository.ts';
-import type { DailyAllowance } from '@bops/shared/api/creation';
-import { DailyLimitReachedError, type CreationTaskRow } from '../repositories/creation.repository.ts';
+import { DailyLimitReachedError } from '../repositories/creation.repository.ts';
 import { FLOW_STYLE_IDS, isFlowStyleId, type FlowStyleId } from '@bops/shared';
 import {
   CREATE_MUSIC_LIMITS,
   DAILY_LIMIT_MESSAGE,
   SONG_FAILED_REASON,
   type CreateMusicBody,
+  type CreateMusicResult,
+  type CreationProgress,
+  type DailyAllowance,
+  type MusicSelections,
+  type RapArtists,
+  type ServerArtist,
 } from '@bops/shared/api/creation';
 import type { Storage } from '../storage/storage.ts';
 import { CpuTaskTimeoutError, type CpuPool } from '../workers/cpu-pool.ts';
@@ -40,18 +45,6 @@ export function nextTakeName(name: string): string {
 
 /** docs/PRODUCT.md#entities: "na" (and empty) ids mean none. */
 const idOrNull = (value: string | undefined): string | null => (value && value !== 'na' ? value : null);
-
-/** Where a creation stands, for the progress view and the countdown. */
-export interface CreationProgress {
-  taskId: string;
-  musicId: string | null;
-  status: CreationTaskRow['status'];
-  phase: string;
-  /** 0..1 across the whole render. */
-  progress: number;
-  estimation: number;
-  error: string | null;
-}
 
 /** The share of the whole render each engine phase takes (measured on 2 cores), for one progress bar. */
 const PHASE_WEIGHTS: Record<RapPhase, number> = {
@@ -137,8 +130,8 @@ export class CreationService {
   }
 
   /** docs/PRODUCT.md#entities Artist: rap_artists and singer_artists. */
-  artists() {
-    const present = (artist: Artist) => ({
+  artists(): RapArtists {
+    const present = (artist: Artist): ServerArtist => ({
       artist_id: artist.id,
       name: artist.name,
       description: artist.description,
@@ -154,7 +147,7 @@ export class CreationService {
   }
 
   /** docs/PRODUCT.md#entities Music selection: a map keyed by file name, plus the moods. */
-  musicSelections() {
+  musicSelections(): MusicSelections {
     const musics = Object.fromEntries(
       listMusicSelections().map((m) => [
         m.id,
@@ -189,7 +182,7 @@ export class CreationService {
    * style after the one it used (and a new render). It is a new song named "… (take N)" and counts toward the
    * daily limit like any creation.
    */
-  async anotherTake(user: { id: string; email: string }, musicId: string) {
+  async anotherTake(user: { id: string; email: string }, musicId: string): Promise<CreateMusicResult> {
     const song = await this.#creations.findMusic(musicId);
     if (!song || song.ownerId !== user.id || song.context.creationType !== 'rap') {
       throw notFound('This song does not exist.');
@@ -218,7 +211,7 @@ export class CreationService {
     });
   }
 
-  async createRap(user: { id: string; email: string }, body: CreateMusicBody) {
+  async createRap(user: { id: string; email: string }, body: CreateMusicBody): Promise<CreateMusicResult> {
     const userId = user.id;
     // The "your song is ready" note goes to the person's own address only: the form cannot make Bops
     // mail anyone else.

@@ -10,6 +10,7 @@ import {
 } from '../repositories/playlist.repository.ts';
 import type {
   CreatePlaylistBody,
+  DeletedPlaylist,
   Playlist,
   PlaylistSummary,
   UpdatePlaylistBody,
@@ -277,7 +278,7 @@ export class PlaylistService {
     return this.get(userId, playlistId);
   }
 
-  async remove(userId: string, playlistId: string): Promise<{ id: string; deleted: true }> {
+  async remove(userId: string, playlistId: string): Promise<DeletedPlaylist> {
     const row = await this.#owned(userId, playlistId);
     if (row.kind === 'default') throw badRequest("The default playlist can't be deleted.");
     await this.#playlists.delete(playlistId);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { badRequest } from '../http/http-error.ts';
 import type { TakedownRepository } from '../repositories/takedown.repository.ts';
-import type { TakedownBody } from '@bops/shared/api/takedown';
+import type { TakedownBody, TakedownReceipt } from '@bops/shared/api/takedown';
 
 /** Finds the song a pasted Bops link points at: /listen/{id}, /{playlistId}/{musicId}, /shared/{playlistId}, /api/music/shared/{id}. */
 export function parseContentLink(link: string): { musicId?: string; playlistId?: string } | null {
@@ -27,7 +27,7 @@ export class TakedownService {
     this.#notices = deps.notices;
   }
 
-  async submit(body: TakedownBody) {
+  async submit(body: TakedownBody): Promise<TakedownReceipt> {
     const target = parseContentLink(body.contentUrl);
     let musicId = target?.musicId ?? null;
     if (!musicId && target?.playlistId) {

@@ -17,6 +17,8 @@ import {
   AI_SINGER_BUILD_PHASES,
   AI_SINGER_FAILED_REASON,
   type AiSingerBuildPhase,
+  type VoiceCloneCreated,
+  type VoiceCloneDeleted,
   type VoiceCloneItem,
 } from '@bops/shared/api/voice-clone';
 import type { Storage } from '../storage/storage.ts';
@@ -48,7 +50,7 @@ export function presentVoiceClone(row: VoiceCloneRow): VoiceCloneItem {
     voice_clone_id: row.id,
     voice_clone_nickname: row.nickname,
     imageFileUrl: voiceClonePhotoUrl(row),
-    status: row.status.toLowerCase(),
+    status: row.status,
     failure_reason: row.failureReason ?? '',
     created: row.createdAt.toISOString(),
     build_phase: row.status === 'processing' ? buildPhaseOf(row.analysis) : null,
@@ -100,7 +102,7 @@ export class VoiceCloneService {
   async create(
     userId: string,
     input: { nickname: string; sample: Buffer; photo: Buffer | null; guided: boolean },
-  ) {
+  ): Promise<VoiceCloneCreated> {
     const report = await this.#cpu
       .run('check-voice-sample', { bytes: new Uint8Array(input.sample) })
       .catch((error: unknown) => {
@@ -283,7 +285,7 @@ export class VoiceCloneService {
     return presentVoiceClone(updated!);
   }
 
-  async remove(userId: string, id: string): Promise<{ voice_clone_id: string; deleted: true }> {
+  async remove(userId: string, id: string): Promise<VoiceCloneDeleted> {
     const clone = await this.#owned(userId, id);
     await this.#clones.delete(id);
     const keys = [clone.sampleKey, clone.imageKey, clone.modelKey].filter((key): key is string =>

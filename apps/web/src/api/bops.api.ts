@@ -4,6 +4,7 @@ import { createEnvelopeBaseQuery } from './envelope-base-query.ts';
 import type { ProcessCount } from '@bops/shared/api/shell';
 import type { ProfileUpdate, Profile } from '@bops/shared/api/profile';
 import type { SignInMethods } from '@bops/shared/api/auth';
+import type { DeleteAccountBody, DeletedAccount } from '@bops/shared/api/account';
 
 const profilePath = `user/${PRODUCT_KEY}_profile`;
 
@@ -28,7 +29,7 @@ export const bopsApi = createApi({
       invalidatesTags: ['Profile'],
     }),
     /** Closes the account for good; `confirmation` is the person's e-mail address, typed again. */
-    deleteAccount: build.mutation<{ deleted: boolean }, { confirmation: string }>({
+    deleteAccount: build.mutation<DeletedAccount, DeleteAccountBody>({
       query: (body) => ({ url: 'user/delete_account', method: 'POST', body }),
     }),
     getProcessCount: build.query<ProcessCount, void>({

@@ -7,8 +7,15 @@ import {
   type ViewResult,
 } from '@bops/shared/api/music';
 import type { MusicItem } from '@bops/shared';
+import type { CreateMusicResult } from '@bops/shared/api/creation';
 import type { Library, LibraryRequest } from '@bops/shared/api/library';
-import type { Playlist, PlaylistCreate, PlaylistSummary, PlaylistUpdate } from '@bops/shared/api/playlist';
+import type {
+  DeletedPlaylist,
+  Playlist,
+  PlaylistCreate,
+  PlaylistSummary,
+  PlaylistUpdate,
+} from '@bops/shared/api/playlist';
 
 type MusicPatch = Partial<Pick<MusicItem, 'liked' | 'likes' | 'views'>>;
 
@@ -130,7 +137,7 @@ export const musicApi = bopsApi.injectEndpoints({
       invalidatesTags: (_result, _error, musicId) => ['Playlists', { type: 'Music', id: musicId }],
     }),
     /** Another take of the person's rap: a new song in the next flow style; the process count goes up. */
-    anotherTake: build.mutation<{ musicId: string; task_id: string }, string>({
+    anotherTake: build.mutation<CreateMusicResult, string>({
       query: (musicId) => ({ url: `music/another_take/${encodeURIComponent(musicId)}`, method: 'POST' }),
       invalidatesTags: ['Playlists', 'Processes'],
     }),
@@ -139,7 +146,7 @@ export const musicApi = bopsApi.injectEndpoints({
       query: (musicId) => ({ url: `music/song/${encodeURIComponent(musicId)}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, musicId) => ['Playlists', { type: 'Music', id: musicId }],
     }),
-    deletePlaylist: build.mutation<{ id: string; deleted: true }, string>({
+    deletePlaylist: build.mutation<DeletedPlaylist, string>({
       query: (playlistId) => ({ url: `music/playlist/${encodeURIComponent(playlistId)}`, method: 'DELETE' }),
       invalidatesTags: ['Playlists'],
     }),

@@ -1,26 +1,5 @@
-import type { AiSingerBuildPhase } from '@bops/shared/api/voice-clone';
+import type { VoiceCloneCreated, VoiceCloneDeleted, VoiceCloneItem } from '@bops/shared/api/voice-clone';
 import { bopsApi } from './bops.api.ts';
-
-/** docs/PRODUCT.md#entities "Voice-clone creation result"; `estimation` is in seconds. */
-export interface VoiceCloneCreated {
-  recording: string;
-  voiceProfileId: string;
-  estimation: number;
-}
-
-export type VoiceCloneStatus = 'processing' | 'ready' | 'failed';
-
-/** What `voice_clone/retrieve` answers (server field names). */
-export interface VoiceCloneDetails {
-  voice_clone_id: string;
-  voice_clone_nickname: string;
-  imageFileUrl: string;
-  status: VoiceCloneStatus;
-  failure_reason: string;
-  created: string;
-  /** While building: the phase the job last reported; null before it starts (older servers send none). */
-  build_phase?: AiSingerBuildPhase | null;
-}
 
 export interface VoiceCloneCreate {
   nickname: string;
@@ -51,11 +30,11 @@ export const voiceCloneApi = bopsApi.enhanceEndpoints({ addTagTypes: ['VoiceClon
       },
       invalidatesTags: ['Profile', 'Processes'],
     }),
-    retrieveVoiceClone: build.query<VoiceCloneDetails, string>({
+    retrieveVoiceClone: build.query<VoiceCloneItem, string>({
       query: (id) => ({ url: 'music/voice_clone/retrieve', method: 'POST', body: { voice_clone_id: id } }),
       providesTags: (_result, _error, id) => [{ type: 'VoiceClone', id }],
     }),
-    renameVoiceClone: build.mutation<VoiceCloneDetails, { id: string; nickname: string }>({
+    renameVoiceClone: build.mutation<VoiceCloneItem, { id: string; nickname: string }>({
       query: ({ id, nickname }) => ({
         url: 'music/voice_clone/update',
         method: 'POST',
@@ -63,7 +42,7 @@ export const voiceCloneApi = bopsApi.enhanceEndpoints({ addTagTypes: ['VoiceClon
       }),
       invalidatesTags: (_result, _error, { id }) => ['Profile', { type: 'VoiceClone', id }],
     }),
-    updateVoiceClonePhoto: build.mutation<VoiceCloneDetails, { id: string; photo: File }>({
+    updateVoiceClonePhoto: build.mutation<VoiceCloneItem, { id: string; photo: File }>({
       query: ({ id, photo }) => {
         const form = new FormData();
         form.append('voice_clone_id', id);
@@ -72,7 +51,7 @@ export const voiceCloneApi = bopsApi.enhanceEndpoints({ addTagTypes: ['VoiceClon
       },
       invalidatesTags: (_result, _error, { id }) => ['Profile', { type: 'VoiceClone', id }],
     }),
-    deleteVoiceClone: build.mutation<{ voice_clone_id: string; deleted: true }, string>({
+    deleteVoiceClone: build.mutation<VoiceCloneDeleted, string>({
       query: (id) => ({ url: 'music/voice_clone/delete', method: 'POST', body: { voice_clone_id: id } }),
       invalidatesTags: (_result, _error, id) => ['Profile', { type: 'VoiceClone', id }],
     }),

@@ -1,4 +1,5 @@
-import { creationApi, type CreationStatus } from '../api/creation.api.ts';
+import type { CreationStatus } from '@bops/shared/api/creation';
+import { creationApi } from '../api/creation.api.ts';
 import { creationCompleted, processCompleted, processStarted } from '../store/creation.slice.ts';
 import type { AppDispatch } from '../store/store.ts';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CreationProgress } from '../api/creation.api.ts';
+import type { CreationProgress } from '@bops/shared/api/creation';
 import { followCreation, type EventSourceLike, type FollowDeps } from './creation-follow.ts';
 
 const report = (patch: Partial<CreationProgress>): CreationProgress => ({

@@ -1,4 +1,4 @@
-import type { CreationProgress } from '../api/creation.api.ts';
+import type { CreationProgress } from '@bops/shared/api/creation';
 
 /** When the event stream fails, the task's state is asked for this often (docs/PRODUCT.md#constants). */
 const POLL_INTERVAL_MS = 2000;

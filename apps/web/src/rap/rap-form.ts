@@ -1,6 +1,5 @@
 import { FLOW_STYLE_IDS } from '@bops/shared';
-import { CREATE_MUSIC_LIMITS } from '@bops/shared/api/creation';
-import type { CreateMusicRequest } from '../api/creation.api.ts';
+import { CREATE_MUSIC_LIMITS, type CreateMusicRequest } from '@bops/shared/api/creation';
 import type { RapDraft } from '../store/rap-draft.ts';
 
 /** "No music" as the create call spells it (docs/PRODUCT.md#entities: "na" counts as empty). */

@@ -1,5 +1,8 @@
-import { RAP_PROGRESS_COMPLETED, RAP_PROGRESS_PHASES } from '@bops/shared/api/creation';
-import type { CreationProgress } from '../api/creation.api.ts';
+import {
+  RAP_PROGRESS_COMPLETED,
+  RAP_PROGRESS_PHASES,
+  type CreationProgress,
+} from '@bops/shared/api/creation';
 
 /**
  * docs/PRODUCT.md#entities "Progress wording", rap track: eight named phases with a subtitle and a duration, and a completed

@@ -49,3 +49,6 @@ export const analyticsBatchBody = z.object({
   events: z.array(analyticsEvent).min(1).max(50),
 });
 export type AnalyticsBatch = z.infer<typeof analyticsBatchBody>;
+
+/** What `analytics/events` answers (202): how many of the batch's events were kept. */
+export const analyticsReceiptSchema = z.object({ stored: z.number().int().nonnegative() });

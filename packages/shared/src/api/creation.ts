@@ -56,8 +56,83 @@ export const createMusicBody = z.object({
   version: z.string().trim().max(10).default('1.0'),
 });
 export type CreateMusicBody = z.infer<typeof createMusicBody>;
+/** What the create form sends (the fields with defaults may be left out). */
+export type CreateMusicRequest = z.input<typeof createMusicBody>;
+
+/** docs/PRODUCT.md#entities Artist, as `GET music/rapArtists/v3` sends it. */
+export const serverArtistSchema = z.object({
+  artist_id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  artist_voice: z.string(),
+  gender: z.string(),
+  style: z.string(),
+  /** The preview's address; it answers 503 "still being prepared" until the server has rendered it. */
+  preview: z.string(),
+});
+export type ServerArtist = z.infer<typeof serverArtistSchema>;
+
+/** `GET music/rapArtists/v3`: the rappers and the singers to choose from. */
+export const rapArtistsSchema = z.object({
+  rap_artists: z.array(serverArtistSchema),
+  singer_artists: z.array(serverArtistSchema),
+});
+export type RapArtists = z.infer<typeof rapArtistsSchema>;
+
+/** docs/PRODUCT.md#entities Music selection, server form: one entry of the map keyed by its id. */
+export const serverMusicSelectionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  artist: z.string(),
+  image_src: z.string(),
+  mood: z.string(),
+  mood_id: z.string(),
+  bpm: z.number(),
+  /** Seconds. */
+  playLength: z.number(),
+  key: z.string(),
+  src: z.string(),
+});
+export type ServerMusicSelection = z.infer<typeof serverMusicSelectionSchema>;
+
+/** `GET music/mixMusicSelection_v2`: the beats by id, and their moods. */
+export const musicSelectionsSchema = z.object({
+  musics: z.record(z.string(), serverMusicSelectionSchema),
+  moods: z.array(z.object({ id: z.string(), label: z.string() })),
+});
+export type MusicSelections = z.infer<typeof musicSelectionsSchema>;
+
+/** docs/PRODUCT.md#entities Create-music result: what making a rap, another take or a cover answers. */
+export const createMusicResultSchema = z.object({
+  submitted: z.boolean(),
+  tasks: z.array(z.string()),
+  task_id: z.string(),
+  estimation: z.number().describe('Seconds the render is expected to take.'),
+  musicId: z.string(),
+  creatorNickname: z.string(),
+});
+export type CreateMusicResult = z.infer<typeof createMusicResultSchema>;
 
 export const taskParams = z.object({ taskId: z.string().uuid() });
+
+export const CREATION_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type CreationStatus = (typeof CREATION_STATUSES)[number];
+
+/** `GET music/creations/{taskId}` and each event of its stream: where a creation stands. */
+export const creationProgressSchema = z.object({
+  taskId: z.string(),
+  musicId: z.string().nullable(),
+  status: z.enum(CREATION_STATUSES),
+  /** The render phase the job last reported (a rap's or a cover's phase id); empty before it starts. */
+  phase: z.string(),
+  /** 0..1 over the whole render. */
+  progress: z.number(),
+  /** Seconds. */
+  estimation: z.number(),
+  /** Why it failed, for the person; null unless it failed. */
+  error: z.string().nullable(),
+});
+export type CreationProgress = z.infer<typeof creationProgressSchema>;
 
 /** `GET /api/music/daily_allowance`: the person's creations (raps and covers) today, counted as the limit counts them. */
 export const dailyAllowanceSchema = z.object({

@@ -16,3 +16,8 @@ export const generateLyricsBody = z.object({
     .transform((value) => (value === '' || value === 'na' ? undefined : (value as FlowStyleId)))
     .optional(),
 });
+export type GenerateLyricsRequest = z.input<typeof generateLyricsBody>;
+
+/** What `generateLyrics/v3` answers: the lyrics, one line per line. */
+export const generatedLyricsSchema = z.string().describe('The lyrics, one line per line.');
+export type GeneratedLyrics = z.infer<typeof generatedLyricsSchema>;

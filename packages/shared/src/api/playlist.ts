@@ -86,6 +86,10 @@ export type PlaylistSummary = z.infer<typeof playlistSummarySchema>;
 export const playlistSchema = playlistSummarySchema.extend({ musics: z.array(musicItemSchema) });
 export type Playlist = z.infer<typeof playlistSchema>;
 
+/** What deleting a playlist answers. */
+export const deletedPlaylistSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export type DeletedPlaylist = z.infer<typeof deletedPlaylistSchema>;
+
 /** What the web app sends to create a playlist. */
 export type PlaylistCreate = z.input<typeof createPlaylistBody>;
 

@@ -10,6 +10,8 @@ export const crashReportBody = z.object({
 export type CrashReportBody = z.infer<typeof crashReportBody>;
 /** What the web app's error boundary sends. */
 export type CrashReport = z.input<typeof crashReportBody>;
+/** What `crash-reports` answers (201). */
+export const crashReceiptSchema = z.object({ received: z.literal(true) });
 
 /** `GET /api/music/processes`: the person's renders still running. */
 export const processCountSchema = z.object({ count: z.number().int() });

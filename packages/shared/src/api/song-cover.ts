@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LYRICS_MAX_CHARS } from '../limits.ts';
+import type { CreateMusicResult } from './creation.ts';
 import { displayText } from './display-text.ts';
 
 /**
@@ -94,27 +95,20 @@ export type CreateSongCoverBody = z.infer<typeof createSongCoverBody>;
 /** What the web form sends (before the server's defaults apply). */
 export type CreateSongCoverRequest = z.input<typeof createSongCoverBody>;
 
-/** docs/PRODUCT.md#entities create result, as the rap's. */
-export interface CreateSongCoverResult {
-  submitted: boolean;
-  tasks: string[];
-  task_id: string;
-  /** Seconds. */
-  estimation: number;
-  musicId: string;
-  creatorNickname: string;
-}
+/** docs/PRODUCT.md#entities create result, as the rap's (`createMusicResultSchema`). */
+export type CreateSongCoverResult = CreateMusicResult;
 
 /** What the song remix screen needs to know before the person starts: can the server fetch links? */
-export interface SongCoverOptions {
-  linkImport: {
-    available: boolean;
+export const songCoverOptionsSchema = z.object({
+  linkImport: z.object({
+    available: z.boolean(),
     /** Why links cannot be used here, for the person; empty when they can. */
-    reason: string;
+    reason: z.string(),
     /** The sites whose public share links work. */
-    sites: string[];
-  };
-}
+    sites: z.array(z.string()),
+  }),
+});
+export type SongCoverOptions = z.infer<typeof songCoverOptionsSchema>;
 
 /**
  * The remix progress track (docs/PRODUCT.md#entities progress wording, #constants durations): the engine's cover phases in order, each

@@ -27,3 +27,9 @@ export const takedownBody = z.object({
     .max(TAKEDOWN_LIMITS.reasonMax),
 });
 export type TakedownBody = z.infer<typeof takedownBody>;
+
+export const TAKEDOWN_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+
+/** What `takedown-notices` answers (201): the notice as filed. */
+export const takedownReceiptSchema = z.object({ id: z.string(), status: z.enum(TAKEDOWN_STATUSES) });
+export type TakedownReceipt = z.infer<typeof takedownReceiptSchema>;

@@ -29,7 +29,6 @@ export const updateVoiceCloneBody = voiceCloneId.extend({ voice_clone_nickname: 
 
 export const voiceCloneFileParams = z.object({ id: z.string().uuid() });
 
-/** An AI singer as its own routes answer. */
 /**
  * What the build of an AI singer goes through, in order, as its job reports it: the engine reads the recording,
  * cleans it (rumble, long pauses, hiss, loudness), finds the voice (frame features, pitch, the closest source
@@ -38,17 +37,33 @@ export const voiceCloneFileParams = z.object({ id: z.string().uuid() });
 export const AI_SINGER_BUILD_PHASES = ['reading', 'cleaning', 'finding-voice', 'building', 'saving'] as const;
 export type AiSingerBuildPhase = (typeof AI_SINGER_BUILD_PHASES)[number];
 
+export const VOICE_CLONE_STATUSES = ['processing', 'ready', 'failed'] as const;
+export type VoiceCloneStatus = (typeof VOICE_CLONE_STATUSES)[number];
+
+/** An AI singer as its own routes answer (`voice_clone/retrieve`, `update`, `update_avatar_image`). */
 export const voiceCloneItemSchema = z.object({
   voice_clone_id: z.string(),
   voice_clone_nickname: z.string(),
   imageFileUrl: z.string(),
-  status: z.string(),
+  status: z.enum(VOICE_CLONE_STATUSES),
   failure_reason: z.string(),
   created: z.string(),
   /** While `processing`: the phase the build job last reported (null before the job starts). */
   build_phase: z.enum(AI_SINGER_BUILD_PHASES).nullable(),
 });
 export type VoiceCloneItem = z.infer<typeof voiceCloneItemSchema>;
+
+/** docs/PRODUCT.md#entities "Voice-clone creation result": the sample's address, the new AI singer's id. */
+export const voiceCloneCreatedSchema = z.object({
+  recording: z.string(),
+  voiceProfileId: z.string(),
+  estimation: z.number().describe('Seconds the build is expected to take.'),
+});
+export type VoiceCloneCreated = z.infer<typeof voiceCloneCreatedSchema>;
+
+/** What `voice_clone/delete` answers. */
+export const voiceCloneDeletedSchema = z.object({ voice_clone_id: z.string(), deleted: z.literal(true) });
+export type VoiceCloneDeleted = z.infer<typeof voiceCloneDeletedSchema>;
 
 /**
  * What a person reads aloud to enrol (about 40 seconds): everyday sentences that cover the sounds
