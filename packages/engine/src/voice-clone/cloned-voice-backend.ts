@@ -3,6 +3,7 @@ import type { SpeechSynthesis, SynthesisRequest, TimedPhone, VoiceBackend } from
 import { FliteVoiceBackend } from '../voice/flite-voice.ts';
 import { FRAME_HOP, frameStats, melCepstra, pitchAtFrames, toFeatureRate } from './speech-features.ts';
 import { correctEnvelope } from './envelope-correction.ts';
+import { smoothSpikes } from '../dsp/spike-smoother.ts';
 import {
   normalizeFrames,
   PHONE_SET,
@@ -318,6 +319,11 @@ export function renderInVoice(o: {
         )
       : grains;
   fadeAtSilences(samples, voice.sampleRate, active);
+  // A sharp glottal pulse of the person's (eSpeak and diphone voices have them) laid at a voicing
+  // onset, or after the level plan lifted a frame that starts in silence, stands 6-10 x over the
+  // sound around it: heard as a click (m7: 5.9 a minute, its own reading 6.5). The vocal chain
+  // smooths a TTS's pulses the same way; here the converted line itself comes out clean (0.0).
+  smoothSpikes(samples, { sampleRate: voice.sampleRate });
   return { samples, sampleRate: voice.sampleRate, words: spoken.words };
 }
 
