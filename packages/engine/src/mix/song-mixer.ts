@@ -12,15 +12,6 @@ import { makeSpectralRoom } from './spectral-room.ts';
 const VOCAL_OVER_BEAT_LU = 3;
 /** How far the whole beat steps back while the voice speaks (amplitude share; 6 dB). */
 const BEAT_DUCK = 1 - 10 ** (-6 / 20);
-/**
- * The room and the echoes while the voice is there (amplitude share: -46 dB), and how quiet the
- * voice's envelope must fall, against its level while it speaks, before they open (-21 dB). Held
- * at -26 dB and opening at -10 dB they still filled every short gap between words and ran over
- * the consonants after them: Saint Echo (room 0.3, echoes 0.35) lost 0.36 of his words voice-only,
- * 0.30 with no room at all; with these two and doubles on line ends only, 0.29.
- */
-const WET_UNDER_VOICE = 0.005;
-const VOICE_PRESENT = 0.09;
 
 export interface VocalBuses {
   lead: Float32Array;
@@ -118,7 +109,7 @@ export function mixSong(
   const drumsCarvedL = beat ? withoutPresence(beat.drums[0], sampleRate) : new Float32Array(0);
   const drumsCarvedR = beat ? withoutPresence(beat.drums[1], sampleRate) : new Float32Array(0);
   const duckRef = activeRms * vocalGain * 1.5 + 1e-9;
-  const wetRef = activeRms * vocalGain * VOICE_PRESENT + 1e-9;
+  const wetRef = activeRms * vocalGain * 0.3 + 1e-9;
 
   // Stem buffers only when someone will encode them: four song-length arrays saved otherwise.
   const vocalL = new Float32Array(stems ? n : 0);
@@ -156,10 +147,12 @@ export function mixSong(
   if (beat) makeSpectralRoom(room, key, { sampleRate, margin: 6, maxCut: 12 });
   for (let i = 0; i < n; i++) {
     const v = lead[i]! * vocalGain;
-    // The room and echoes are all but gone whenever the voice is there at all, not only at its
-    // loudest: held back to 0.3 at full voice they still cost awb's sung lines a fifth of their
-    // words (the recogniser: 0.51 → 0.40 of the words lost once they stepped aside).
-    const wet = 1 - (1 - WET_UNDER_VOICE) * Math.min(1, duck[i]! / wetRef);
+    // The room and echoes are all but gone (-26 dB) whenever the voice is there at all, not only at
+    // its loudest: held back to 0.3 at full voice they still cost awb's sung lines a fifth of their
+    // words (the recogniser: 0.51 → 0.40 of the words lost once they stepped aside). Quieter
+    // still (-46 dB, opening only 21 dB under the speaking level) cost mc-volt words instead
+    // (0.21 → 0.29 voice-only): with the gaps between words left dry, the recogniser ran words together.
+    const wet = 1 - 0.95 * Math.min(1, duck[i]! / wetRef);
     const vl = v + vocalGain * (0.55 * dl[i]! + 0.6 * al[i]!) + wet * (rv * revL[i]! + dv * delL[i]!);
     const vr = v + vocalGain * (0.55 * dr[i]! + 0.6 * ar[i]!) + wet * (rv * revR[i]! + dv * delR[i]!);
     if (stems) {
