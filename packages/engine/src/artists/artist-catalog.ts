@@ -180,7 +180,7 @@ export const ARTISTS: readonly ArtistDefinition[] = [
       formant: 1.0,
       monotone: false,
       tone: tone(5, 0, 2),
-      doubles: 'line-ends',
+      doubles: 'full',
       adlibs: ['yeah', 'echo'],
       reverb: 0.3,
       delay: 0.35,
