@@ -12,6 +12,36 @@ export interface PsolaOptions {
 }
 
 /**
+ * The highest normalised autocorrelation of `x[at, at + length)` (whose energy is `energy`) with
+ * itself `minLag` to `maxLag` samples later, and that lag.
+ */
+function bestCorrelation(
+  x: Float32Array,
+  at: number,
+  length: number,
+  energy: number,
+  minLag: number,
+  maxLag: number,
+): { best: number; bestLag: number } {
+  let best = 0;
+  let bestLag = 0;
+  for (let lag = minLag; lag <= maxLag; lag++) {
+    let c = 0;
+    let norm = 0;
+    for (let i = at; i < at + length; i++) {
+      c += x[i]! * x[i + lag]!;
+      norm += x[i + lag]! * x[i + lag]!;
+    }
+    const r = c / Math.sqrt(energy * norm + 1e-12);
+    if (r > best) {
+      best = r;
+      bestLag = lag;
+    }
+  }
+  return { best, bestLag };
+}
+
+/**
  * Median fundamental of a near-monotone voice by autocorrelation of its loudest frames, searched
  * within half an octave either side of the expected pitch; the expected pitch when none is found.
  */
@@ -29,21 +59,7 @@ export function estimateF0(x: Float32Array, sampleRate: Hz, expected: Hz): Hz {
   const lags: number[] = [];
   for (const { at, e } of energies.slice(0, 12)) {
     if (e <= 0) break;
-    let best = 0;
-    let bestLag = 0;
-    for (let lag = minLag; lag <= maxLag; lag++) {
-      let c = 0;
-      let norm = 0;
-      for (let i = at; i < at + frame; i++) {
-        c += x[i]! * x[i + lag]!;
-        norm += x[i + lag]! * x[i + lag]!;
-      }
-      const r = c / Math.sqrt(e * norm + 1e-12);
-      if (r > best) {
-        best = r;
-        bestLag = lag;
-      }
-    }
+    const { best, bestLag } = bestCorrelation(x, at, frame, e, minLag, maxLag);
     if (best > 0.5) lags.push(bestLag);
   }
   if (lags.length === 0) return expected;
@@ -119,18 +135,7 @@ export function voicingMask(x: Float32Array, sampleRate: Hz, f0: Hz): Float32Arr
     energy[f] = e;
     loudest = Math.max(loudest, e);
     if (e <= 0) continue;
-    let best = 0;
-    for (let lag = minLag; lag <= maxLag; lag++) {
-      let c = 0;
-      let norm = 0;
-      for (let i = a; i < a + win; i++) {
-        c += x[i]! * x[i + lag]!;
-        norm += x[i + lag]! * x[i + lag]!;
-      }
-      const r = c / Math.sqrt(e * norm + 1e-20);
-      if (r > best) best = r;
-    }
-    corr[f] = best;
+    corr[f] = bestCorrelation(x, a, win, e, minLag, maxLag).best;
   }
   const floor = loudest * 10 ** (-VOICED_FLOOR_DB / 10);
   const raw = new Uint8Array(frames);
