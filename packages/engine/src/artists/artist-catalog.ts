@@ -15,8 +15,8 @@ export interface VoiceRecipe {
    * Net formant factor, ≥ 1 (>1 smaller/younger) and at most the pitch ratio: the voice is read
    * that much faster (tape-like, free), and the pitch beyond it is moved after placement with the
    * voice's own formants (see voice/line-renderer.ts). Raising slt's formants with its pitch made
-   * her sound like a child to the recogniser: Lil Nova's words lost 0.45 voice-only at +1 semitone
-   * formants and all, 0.27 with her formants kept (0.26 not raised at all).
+   * her sound like a child to the recogniser: Lil Nova's words lost voice-only 0.45 at +1 semitone
+   * formants and all, 0.31 with her formants kept (her dry line: 0.46, 0.25, and 0.26 not raised).
    */
   formant: number;
   /** Sung artists chant on notes of the chord; 0 = speech intonation. */
