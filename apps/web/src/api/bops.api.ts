@@ -1,3 +1,4 @@
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { PRODUCT_KEY } from '@bops/shared';
 import { createEnvelopeBaseQuery } from './envelope-base-query.ts';
@@ -50,3 +51,24 @@ export const {
 
 /** The part of the store the API's cache lives in: all its helpers need, so the API never imports the store. */
 export type ApiState = { [K in typeof bopsApi.reducerPath]: ReturnType<typeof bopsApi.reducer> };
+
+/**
+ * The profile, fetched afresh with `force`. The request holds a subscription while it is in flight: a
+ * profile update's tag invalidation that lands meanwhile (RTK Query delays it until no request is
+ * pending) removes a cache entry nobody subscribes to, answer and all, and the caller would be handed
+ * nothing. Subscribed, the entry is refetched instead and the answer kept.
+ */
+export function fetchProfile(
+  options: { force?: boolean } = {},
+): ThunkAction<Promise<Profile>, ApiState, unknown, UnknownAction> {
+  return async (dispatch) => {
+    const request = dispatch(
+      bopsApi.endpoints.getProfile.initiate(undefined, { forceRefetch: options.force ?? false }),
+    );
+    try {
+      return await request.unwrap();
+    } finally {
+      request.unsubscribe();
+    }
+  };
+}

@@ -6,10 +6,11 @@ import { en } from '../i18n/en.translation.ts';
 import { Status } from '../store/status.ts';
 import { createAppStore } from '../store/store.ts';
 import type { PopupOutcome } from '../store/app-services.ts';
-import { fakeServices, mockFetch, sampleProfile, sampleSession } from '../test/test-app.tsx';
+import { fakeServices, mockFetch, sampleProfile, sampleSession, signedInState } from '../test/test-app.tsx';
 import {
   checkSession,
   completeRedirectSignIn,
+  loadProfile,
   invalidProviderMessage,
   signInErrorKeys,
   signInWithEmail,
@@ -329,5 +330,52 @@ describe('start-up and sign-out', () => {
     expect(services.assignLocation).toHaveBeenCalledWith('/');
     await store.dispatch(signOut({ reload: false }));
     expect(services.assignLocation).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('loading the profile again', () => {
+  it('keeps the person signed in when a profile update is invalidated while the profile is on its way', async () => {
+    // Each answer waits for its gate: the order requests finish in is the test's to choose.
+    const gates = new Map<string, { open: () => void; opened: Promise<void> }>();
+    const gate = (path: string) => {
+      let open = () => {};
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      gates.set(path, { open, opened });
+    };
+    gate('/api/music/processes');
+    gate('/api/user/bops_profile');
+    const { fetchFn } = mockFetch({
+      'GET /api/user/bops_profile': { body: { statusCode: 200, data: sampleProfile } },
+      'POST /api/user/bops_profile/update': { body: { statusCode: 200, data: sampleProfile } },
+      'GET /api/music/processes': { body: { statusCode: 200, data: { count: 0 } } },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        await gates.get(new URL(String(input), 'http://bops.test').pathname)?.opened;
+        return fetchFn(input, init);
+      }),
+    );
+    const store = createAppStore(fakeServices().services, signedInState);
+    // Something else is loading while the save lands, so the library holds the invalidation back...
+    const processes = store.dispatch(bopsApi.endpoints.getProcessCount.initiate());
+    await store.dispatch(
+      bopsApi.endpoints.updateProfile.initiate({
+        firstname: '',
+        lastname: '',
+        displayName: 'Ada',
+        bios: '',
+        dob: '',
+      }),
+    );
+    // ...until the profile asked for after the save is the last request still pending.
+    const reload = store.dispatch(loadProfile({ force: true }));
+    gates.get('/api/music/processes')!.open();
+    await processes;
+    gates.get('/api/user/bops_profile')!.open();
+    await reload;
+    expect(store.getState().account.authenticated).toBe(true);
+    expect(store.getState().account.user?.id).toBe(sampleProfile.id);
+    processes.unsubscribe();
   });
 });

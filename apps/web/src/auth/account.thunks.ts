@@ -1,5 +1,5 @@
 import { track } from '../analytics/analytics.ts';
-import { bopsApi } from '../api/bops.api.ts';
+import { bopsApi, fetchProfile } from '../api/bops.api.ts';
 import { toUser, type User } from '../store/user.ts';
 import { TERMS_NOT_ACCEPTED, type SignUpBody } from '@bops/shared/api/auth';
 import { AuthError, type Session } from '../api/auth.api.ts';
@@ -44,14 +44,8 @@ export const invalidProviderMessage = 'invalid ID Provider';
 export const loadProfile = createAppAsyncThunk(
   'account/loadProfile',
   async (options: { force?: boolean } | undefined, { dispatch }): Promise<User> => {
-    const request = dispatch(
-      bopsApi.endpoints.getProfile.initiate(undefined, {
-        forceRefetch: options?.force ?? false,
-        subscribe: false,
-      }),
-    );
     try {
-      const user = toUser(await request.unwrap());
+      const user = toUser(await dispatch(fetchProfile({ force: options?.force ?? false })));
       dispatch(profileLoaded(user));
       return user;
     } catch (error) {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { toUser } from '../store/user.ts';
-import { bopsApi } from '../api/bops.api.ts';
+import { fetchProfile } from '../api/bops.api.ts';
 import { userUpdated } from '../store/account.slice.ts';
 import { useAppDispatch } from '../store/hooks.ts';
 
@@ -12,11 +12,7 @@ export function useProfileRefresh(when: boolean): void {
   const dispatch = useAppDispatch();
   useEffect(() => {
     if (!when) return;
-    const request = dispatch(
-      bopsApi.endpoints.getProfile.initiate(undefined, { forceRefetch: true, subscribe: false }),
-    );
-    request
-      .unwrap()
+    dispatch(fetchProfile({ force: true }))
       .then((profile) => dispatch(userUpdated(toUser(profile))))
       // A failed refresh only leaves the old list; the next page load fetches it again.
       .catch(() => {});
