@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderRap, RAP_PHASES, type RapPhase, type RapRender } from './rap-renderer.ts';
+import { renderRap, RAP_PHASES, ttsSungMidi, type RapPhase, type RapRender } from './rap-renderer.ts';
 import { decodeAudio } from '../io/audio-decoder.ts';
 import { measureLoudness } from '../analysis/loudness-meter.ts';
 import { detectSyllableOnsets } from '../analysis/syllable-onsets.ts';
@@ -312,5 +312,18 @@ describe('renderRap input and control', () => {
       },
     );
     await expect(promise).rejects.toThrow(/abort|cancel/i);
+  });
+});
+
+describe('the note a sung line is synthesized on', () => {
+  it('is a fifth below a note above E4, for the shifter to lift; lower notes are said on the note', () => {
+    const midiHz = (m: number) => 440 * 2 ** ((m - 69) / 12);
+    // Ivy Lark's lines, B4 to F#5, all come from the TTS at or below C#5 ...
+    for (const note of [71, 74, 76, 78]) {
+      expect(ttsSungMidi(note)).toBe(note - 7);
+      expect(midiHz(ttsSungMidi(note))).toBeLessThan(560);
+    }
+    // ... and a male singer's lines (octave 3) are untouched, as is E4 itself.
+    for (const note of [48, 55, 59, 64]) expect(ttsSungMidi(note)).toBe(note);
   });
 });

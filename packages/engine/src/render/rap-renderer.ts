@@ -336,7 +336,7 @@ export async function synthesizeVoice(
     const lineIndex = lines.findIndex((l) => l.spoken === spoken);
     // The recipe's pitch shift is applied afterwards: aim the TTS so the result lands on the note.
     const pitchHz = recipe.monotone
-      ? midiToHz(sungNote(selection, artist, lineIndex).midi - (ownVoice ? 0 : recipe.pitch))
+      ? midiToHz(ttsSungMidi(sungNote(selection, artist, lineIndex).midi) - (ownVoice ? 0 : recipe.pitch))
       : undefined;
     const synthesisRequest = {
       text: spoken,
@@ -557,7 +557,7 @@ function singLine(rendered: RenderedLine, song: SongPlan, lineIndex: number, pla
   const f0 = melodyF0(notes);
   rendered.samples = psolaPitch(rendered.samples, {
     sampleRate: SAMPLE_RATE,
-    expectedF0: midiToHz(note.midi),
+    expectedF0: midiToHz(ttsSungMidi(note.midi)),
     targetF0: (t) => f0(rendered.start + t),
   });
 }
@@ -761,6 +761,19 @@ function sungNote(
   const octave = artist.gender === 'female' ? 4 : 3;
   return { degree, octave, midi: degreeToMidi(selection.key, degree, octave) };
 }
+
+/**
+ * The note a line's TTS sings on, before the shifter gives it its melody. Above E4 a Flite voice's
+ * pulses come out rough: on Ivy Lark's lines (B4 to F#5) said on their own note, with no melody laid
+ * on, Praat heard a third to a seventh of the note (a subharmonic) in a tenth of the voiced frames,
+ * and 0.068 of her sung frames were out of key. Said a fifth lower and lifted by the shifter, which
+ * keeps the voice's formants, 0.032 were (Aria Bloom 0.05 → 0.04, and 0.59 → 0.50 of her words
+ * lost voice-only).
+ */
+export function ttsSungMidi(noteMidi: number): number {
+  return noteMidi > SUNG_TTS_CEILING_MIDI ? noteMidi - 7 : noteMidi;
+}
+const SUNG_TTS_CEILING_MIDI = 64;
 
 const DOUBLE_GAIN: Record<ArtistDefinition['recipe']['doubles'], number> = {
   none: 0,
