@@ -336,7 +336,7 @@ export async function synthesizeVoice(
     const lineIndex = lines.findIndex((l) => l.spoken === spoken);
     // The recipe's pitch shift is applied afterwards: aim the TTS so the result lands on the note.
     const pitchHz = recipe.monotone
-      ? midiToHz(ttsSungMidi(sungNote(selection, artist, lineIndex).midi) - (ownVoice ? 0 : recipe.pitch))
+      ? midiToHz(sungNote(selection, artist, lineIndex).saidMidi - (ownVoice ? 0 : recipe.pitch))
       : undefined;
     const synthesisRequest = {
       text: spoken,
@@ -557,7 +557,7 @@ function singLine(rendered: RenderedLine, song: SongPlan, lineIndex: number, pla
   const f0 = melodyF0(notes);
   rendered.samples = psolaPitch(rendered.samples, {
     sampleRate: SAMPLE_RATE,
-    expectedF0: midiToHz(ttsSungMidi(note.midi)),
+    expectedF0: midiToHz(note.saidMidi),
     targetF0: (t) => f0(rendered.start + t),
   });
 }
@@ -749,17 +749,19 @@ function fadeOut(channels: Float32Array[], samples: number): void {
 }
 
 /**
- * The note a singer's line is synthesized on, its register centre: lines take turns on chord
- * tones of the key (tonic, third, fifth, third...); the melody moves around it.
+ * The note a singer's line is sung around, its register centre: lines take turns on chord tones of
+ * the key (tonic, third, fifth, third...); the melody moves around it. `saidMidi` is the note its TTS
+ * says the line on (see ttsSungMidi).
  */
 function sungNote(
   selection: MusicSelectionDefinition,
   artist: ArtistDefinition,
   lineIndex: number,
-): { degree: number; octave: number; midi: number } {
+): { degree: number; octave: number; midi: number; saidMidi: number } {
   const degree = [0, 2, 4, 2][Math.max(0, lineIndex) % 4]! + (artist.recipe.register ?? 0);
   const octave = artist.gender === 'female' ? 4 : 3;
-  return { degree, octave, midi: degreeToMidi(selection.key, degree, octave) };
+  const midi = degreeToMidi(selection.key, degree, octave);
+  return { degree, octave, midi, saidMidi: ttsSungMidi(midi) };
 }
 
 /**
