@@ -7,5 +7,6 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    maxWorkers: '100%',
   },
 });

@@ -10,5 +10,6 @@ export default defineProject({
     setupFiles: ['src/test/setup.ts'],
     // jsdom renders of lazy pages are slow on a busy two-core machine; a timeout here is not a failure of the page.
     testTimeout: 30_000,
+    maxWorkers: '100%',
   },
 });

@@ -1,3 +1,5 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'shared', environment: 'node' } });
+export default defineProject({
+  test: { name: 'shared', environment: 'node', maxWorkers: '100%' },
+});
