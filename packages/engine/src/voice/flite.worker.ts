@@ -14,11 +14,17 @@ process.on('warning', (warning) => {
 });
 const { runFliteHere } = await import('./flite-wasi.ts');
 
-parentPort!.on('message', async ({ id, command }: { id: number; command: FliteCommand }) => {
+async function run({ id, command }: { id: number; command: FliteCommand }): Promise<void> {
   try {
     const output = await runFliteHere(module, command);
     parentPort!.postMessage({ id, output }, output.wav ? [output.wav.buffer as ArrayBuffer] : []);
   } catch (error) {
     parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
+}
+
+// One command at a time: every run holds a 17 MB instance, and a song's lines arrive all at once.
+let queue = Promise.resolve();
+parentPort!.on('message', (message: { id: number; command: FliteCommand }) => {
+  queue = queue.then(() => run(message));
 });
