@@ -51,7 +51,10 @@ export const FLOW_STYLES: Record<FlowStyleId, FlowStyle> = {
   choppy: {
     id: 'choppy',
     slotsPerBeat: 4,
-    pocket: -0.005,
+    // Punchy by its short, clipped syllables, on the beat: 5 ms ahead, an onset tracker put a quarter
+    // of Kid Kilo's onsets 25 ms or more early (his voiced consonants), 0.70 of them within ±30 ms
+    // of the grid (0.74 on it).
+    pocket: 0,
     durationWeight: 0.4,
     maxFill: 0.8,
     maxStretch: 1.3,
