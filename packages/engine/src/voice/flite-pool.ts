@@ -1,10 +1,25 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FliteCommand, FliteOutput } from './flite-wasi.ts';
 
 let compiled: Promise<WebAssembly.Module> | undefined;
+let workDir: string | undefined;
+/**
+ * The directory flite reads and writes in, made once per process by the thread that owns the flite
+ * threads (they are handed it) and removed when that process exits: a thread torn down with its
+ * process runs no exit handler of its own.
+ */
+function fliteScratchDir(): string {
+  if (!workDir) {
+    workDir = mkdtempSync(join(tmpdir(), `bops-flite-${process.pid}-`));
+    const dir = workDir;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return workDir;
+}
 
 /** The flite WASI module, compiled once per thread and handed to the flite threads. */
 function fliteModule(): Promise<WebAssembly.Module> {
@@ -36,7 +51,9 @@ const threads: FliteThread[] = [];
 let nextId = 0;
 
 function startThread(module: WebAssembly.Module): FliteThread {
-  const worker = new Worker(new URL('./flite.worker.ts', import.meta.url), { workerData: { module } });
+  const worker = new Worker(new URL('./flite.worker.ts', import.meta.url), {
+    workerData: { module, dir: fliteScratchDir() },
+  });
   const thread: FliteThread = { worker, pending: new Map() };
   // An idle flite thread never keeps the process alive.
   worker.unref();
@@ -68,7 +85,7 @@ export async function runFlite(command: FliteCommand): Promise<FliteOutput> {
   const module = await fliteModule();
   const count = threadCount();
   // WASI is loaded only where flite runs (Node warns once per thread that loads it).
-  if (count === 0) return (await import('./flite-wasi.ts')).runFliteHere(module, command);
+  if (count === 0) return (await import('./flite-wasi.ts')).runFliteHere(module, fliteScratchDir(), command);
   let thread = threads.reduce<FliteThread | undefined>(
     (best, t) => (!best || t.pending.size < best.pending.size ? t : best),
     undefined,

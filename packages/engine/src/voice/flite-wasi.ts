@@ -1,5 +1,4 @@
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { WASI } from 'node:wasi';
@@ -16,17 +15,7 @@ export interface FliteCommand {
   writesWav?: boolean;
 }
 
-let workDir: string | undefined;
 let callCount = 0;
-
-function scratchDir(): string {
-  if (!workDir) {
-    workDir = mkdtempSync(join(tmpdir(), `bops-flite-${process.pid}-${threadId}-`));
-    const dir = workDir;
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  }
-  return workDir;
-}
 
 /**
  * Runs the flite CLI inside WASI on this thread and returns what it printed (and wrote). Each call
@@ -34,10 +23,10 @@ function scratchDir(): string {
  */
 export async function runFliteHere(
   module: WebAssembly.Module,
+  dir: string,
   { args, writesWav }: FliteCommand,
 ): Promise<FliteOutput> {
-  const dir = scratchDir();
-  const call = callCount++;
+  const call = `${threadId}-${callCount++}`;
   const stdoutPath = join(dir, `out-${call}.txt`);
   const wavName = writesWav ? `line-${call}.wav` : undefined;
   const fd = openSync(stdoutPath, 'w+');

@@ -2,7 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FliteCommand } from './flite-wasi.ts';
 
-const module = (workerData as { module: WebAssembly.Module }).module;
+const { module, dir } = workerData as { module: WebAssembly.Module; dir: string };
 
 // Node calls WASI experimental once in every thread that loads it (on import); the thread that started
 // this one decides what it tells its operator, so that notice stops here, and WASI is loaded after.
@@ -16,7 +16,7 @@ const { runFliteHere } = await import('./flite-wasi.ts');
 
 async function run({ id, command }: { id: number; command: FliteCommand }): Promise<void> {
   try {
-    const output = await runFliteHere(module, command);
+    const output = await runFliteHere(module, dir, command);
     parentPort!.postMessage({ id, output }, output.wav ? [output.wav.buffer as ArrayBuffer] : []);
   } catch (error) {
     parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
