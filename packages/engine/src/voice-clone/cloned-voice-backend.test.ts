@@ -14,6 +14,7 @@ import {
 } from './voice-model.ts';
 import {
   clearedConsonants,
+  consonantFrames,
   correctionWeights,
   createClonedVoiceBackend,
   fadeAtSilences,
@@ -181,6 +182,71 @@ describe('createClonedVoiceBackend', () => {
     // (shrunk a fifth of the way back to the reading's) leaves a fifth of that.
     expect(Math.abs(semitones)).toBeLessThan(0.25 * 3 * spread);
     expect(semitones).toBeGreaterThan(0);
+  });
+});
+
+describe('the source’s consonants in the person’s voice', () => {
+  it('takes consonants and the 15 ms edges of each vowel from the source, the vowel’s middle from the person', () => {
+    const w = consonantFrames(
+      [
+        { phone: 'k', start: 0, end: 0.05, isVowel: false },
+        { phone: 'ae', start: 0.05, end: 0.25, isVowel: true },
+        { phone: 't', start: 0.25, end: 0.3, isVowel: false },
+      ],
+      32,
+    );
+    expect(w[2]).toBe(1); // the "k"
+    expect(w[5]).toBe(1); // the vowel's first instant
+    expect(w[6]).toBeCloseTo(1 - 0.01 / 0.015, 5); // 10 ms into it
+    expect([...w.subarray(7, 24)].every((x) => x === 0)).toBe(true); // its middle
+    expect(w[24]).toBeCloseTo(1 - 0.01 / 0.015, 5);
+    expect(w[27]).toBe(1); // the "t"
+    expect(w[31]).toBe(1); // silence after the line
+  });
+
+  it('changes only consonants and vowel edges, and leaves the recorded vowels’ middles as they were', async () => {
+    const spoken = await flite.synthesize({ text: LINE, voice: deserializeVoiceModel(model).source.voice });
+    const units = await createClonedVoiceBackend(model, { sourceConsonants: 0 }).synthesize({
+      text: LINE,
+      voice: 'x',
+    });
+    const blended = await createClonedVoiceBackend(model).synthesize({ text: LINE, voice: 'x' });
+    const weights = consonantFrames(
+      spoken.words.flatMap((w) => w.phones),
+      Math.ceil(spoken.samples.length / spoken.sampleRate / 0.01),
+    );
+    const rate = blended.sampleRate;
+    let middle = 0;
+    let middleSame = 0;
+    let consonant = 0;
+    let consonantChanged = 0;
+    for (let f = 2; f < weights.length - 2; f++) {
+      // Frames well inside a vowel's middle, or well inside a consonant (the smoothing reaches ±1 frame).
+      const kind = weights.subarray(f - 2, f + 3).every((x) => x === 0)
+        ? 'middle'
+        : weights.subarray(f - 2, f + 3).every((x) => x === 1)
+          ? 'consonant'
+          : undefined;
+      if (!kind) continue;
+      let diff = 0;
+      let level = 0;
+      for (let i = Math.round(f * 0.01 * rate); i < Math.round((f + 1) * 0.01 * rate); i++) {
+        diff += (blended.samples[i]! - units.samples[i]!) ** 2;
+        level += units.samples[i]! ** 2 + blended.samples[i]! ** 2;
+      }
+      if (level < 1e-6) continue;
+      if (kind === 'middle') {
+        middle++;
+        if (diff < 1e-3 * level) middleSame++;
+      } else {
+        consonant++;
+        if (diff > 0.05 * level) consonantChanged++;
+      }
+    }
+    expect(middle).toBeGreaterThan(20);
+    expect(middleSame / middle).toBeGreaterThan(0.9);
+    expect(consonant).toBeGreaterThan(10);
+    expect(consonantChanged / consonant).toBeGreaterThan(0.8);
   });
 });
 
