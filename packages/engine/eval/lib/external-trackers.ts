@@ -14,8 +14,10 @@ const monoWav = (audio: PcmAudio) =>
   encodeWav({ sampleRate: audio.sampleRate, channels: [toMono(audio)] }, { bitDepth: 32 });
 
 /**
- * Vowel and voicing onsets: the voice band-passed to 100–900 Hz (`sox … sinc 100-900`), then
+ * Vowel and voicing onsets: the voice band-passed to 100–900 Hz (`sox -D … sinc 100-900`), then
  * `aubioonset -O hfc -M 0.05 -s -50` (high-frequency content, 50 ms minimum gap, −50 dB gate).
+ * Without dither (`-D`): sox's dither is random, and near the gate it moved the onsets found in
+ * one render by ±2 between runs.
  */
 export async function vowelOnsets(audio: PcmAudio): Promise<Seconds[]> {
   const [sox, aubioonset] = await Promise.all([
@@ -26,7 +28,7 @@ export async function vowelOnsets(audio: PcmAudio): Promise<Seconds[]> {
     const input = join(dir, 'voice.wav');
     const band = join(dir, 'band.wav');
     await writeFile(input, monoWav(audio));
-    await runProgram(sox, [input, '-b', '16', band, 'sinc', '100-900']);
+    await runProgram(sox, ['-D', input, '-b', '16', band, 'sinc', '100-900']);
     const { stdout } = await runProgram(aubioonset, ['-i', band, '-O', 'hfc', '-M', '0.05', '-s', '-50'], {
       maxBuffer: 16 * 1024 * 1024,
     });
@@ -79,5 +81,5 @@ export async function praatPitch(audio: PcmAudio, floor: Hz = 70, ceiling: Hz = 
 /** Program versions for the evaluation's header. */
 export async function trackerVersions(): Promise<string> {
   const [sox, aubio, praat] = await Promise.all(['sox', 'aubio-tools', 'praat'].map(debianVersion));
-  return `sox ${sox} (sinc 100-900), aubioonset ${aubio} (-O hfc -M 0.05 -s -50), praat ${praat} (To Pitch 10 ms)`;
+  return `sox ${sox} (-D, sinc 100-900), aubioonset ${aubio} (-O hfc -M 0.05 -s -50), praat ${praat} (To Pitch 10 ms)`;
 }
