@@ -409,8 +409,9 @@ function crossFadeFrames(
 function sourceInVoice(o: {
   voice: VoiceModel;
   spoken: SpeechSynthesis;
-  /** The source's frames (warped into the person's analysis) and their normalised form. */
+  /** How many 10 ms frames the source line has. */
   frames: { frameCount: number };
+  /** The source's frames in its own statistics (as the selection compares them), and their phones. */
   normalized: Float32Array;
   queryPhones: Uint8Array;
   /** The source's own pitch contour (smoothed) and the person's pitch wanted, per frame. */
