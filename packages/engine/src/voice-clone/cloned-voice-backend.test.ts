@@ -186,7 +186,7 @@ describe('createClonedVoiceBackend', () => {
 });
 
 describe('the source’s consonants in the person’s voice', () => {
-  it('takes consonants and the 15 ms edges of each vowel from the source, the vowel’s middle from the person', () => {
+  it('takes consonants and the 10 ms edges of each vowel from the source, the vowel’s middle from the person', () => {
     const w = consonantFrames(
       [
         { phone: 'k', start: 0, end: 0.05, isVowel: false },
@@ -197,10 +197,9 @@ describe('the source’s consonants in the person’s voice', () => {
     );
     expect(w[2]).toBe(1); // the "k"
     expect(w[5]).toBe(1); // the vowel's first instant
-    expect(w[6]).toBeCloseTo(1 - 0.01 / 0.015, 5); // 10 ms into it
-    expect([...w.subarray(7, 24)].every((x) => x === 0)).toBe(true); // its middle
-    expect(w[24]).toBeCloseTo(1 - 0.01 / 0.015, 5);
-    expect(w[27]).toBe(1); // the "t"
+    // From 10 ms in to 10 ms before its end.
+    expect(Math.max(...w.subarray(6, 25))).toBeLessThan(1e-9);
+    expect(w[25]).toBe(1); // the "t"
     expect(w[31]).toBe(1); // silence after the line
   });
 

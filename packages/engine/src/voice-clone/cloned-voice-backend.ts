@@ -55,11 +55,11 @@ export interface ClonedVoiceOptions {
   convertAfterPlacement?: boolean;
   /**
    * Share (0..1) of the output taken from the source's own line, moved to the person's pitch and
-   * colour (`sourceInVoice`), on consonants and the first and last 15 ms of each vowel; vowels'
+   * colour (`sourceInVoice`), on consonants and the first and last 10 ms of each vowel; vowels'
    * middles are always cut from the person's recording. Default 1; 0 cuts every sample from the
    * recording. Measured on ked (`npm run eval:voice --only festival-ked`, gap closed / word error
-   * rate, the person reading 0.19): 0, 0.70 / 0.53; 1, 0.64 / 0.25; 0.75, 0.63 / 0.26; 1 with
-   * 30 ms vowel edges, 0.58 / 0.23; the source's line alone, 0.20 / 0.26.
+   * rate, the person reading 0.19): 0, 0.70 / 0.53; 1, 0.65 / 0.24; 1 with 15 ms vowel edges,
+   * 0.64 / 0.25, with 30 ms, 0.58 / 0.23; the source's line alone, 0.20 / 0.26.
    */
   sourceConsonants?: number;
 }
@@ -357,11 +357,11 @@ export function renderInVoice(o: {
 }
 
 /** How long the edges of a vowel are that carry the consonant beside it (`consonantFrames`). */
-const VOWEL_EDGE: Seconds = 0.015;
+const VOWEL_EDGE: Seconds = 0.01;
 
 /**
  * Per 10 ms frame, how much of it carries a consonant: 1 on consonants (and silence), falling to 0
- * over the first and last 15 ms of a vowel. The words are heard there: where a consonant or a
+ * over the first and last 10 ms of a vowel. The words are heard there: where a consonant or a
  * transition was cut from the person's 40 s of reading, which never holds every sound in every
  * context, ked's AI singer lost twice the words its source voice did.
  */
