@@ -27,7 +27,7 @@ const notAPicture = () =>
   badRequest('This file is not an image we can read. Please upload a JPEG, PNG or WebP picture.');
 
 /**
- * Re-encodes an uploaded photo (any common image format) as a square JPEG without its metadata
+ * Re-encodes an uploaded photo (JPEG, PNG or WebP) as a square JPEG without its metadata
  * (EXIF, GPS, camera), so nothing but pixels is kept or served.
  */
 export async function reencodePhoto(upload: Buffer): Promise<Buffer> {
