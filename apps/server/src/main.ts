@@ -27,20 +27,26 @@ try {
 }
 
 // Everything heavy loads only once the configuration is known to be good.
-const [{ default: closeWithGrace }, { DataDirLockedError }, { createLogger }, { startBops }] =
-  await Promise.all([
-    import('close-with-grace'),
-    import('./db/data-dir-lock.ts'),
-    import('./logger.ts'),
-    import('./runtime.ts'),
-  ]);
+const [
+  { default: closeWithGrace },
+  { DataDirLockedError },
+  { createLogger },
+  { startBops },
+  { isWasiNotice },
+] = await Promise.all([
+  import('close-with-grace'),
+  import('./db/data-dir-lock.ts'),
+  import('./logger.ts'),
+  import('./runtime.ts'),
+  import('@bops/engine/catalog'),
+]);
 
 const logger = createLogger(config);
 // Runtime warnings go to the structured log instead of bare stderr lines. The engine's voices run on
 // WASI, which Node still labels experimental on every start; that one says nothing to an operator.
 process.removeAllListeners('warning');
 process.on('warning', (warning) => {
-  if (warning.name === 'ExperimentalWarning' && /WASI/.test(warning.message)) return;
+  if (isWasiNotice(warning)) return;
   logger.warn({ warning: { name: warning.name, message: warning.message } }, 'runtime warning');
 });
 

@@ -18,3 +18,4 @@ export {
 export { FLOW_STYLES, FLOW_STYLE_IDS, type FlowStyle } from './flow/flow-style.ts';
 export { unsayableInLyrics } from './text/text-normalizer.ts';
 export { VOICE_SAMPLE_LIMITS } from './voice-clone/voice-sample-limits.ts';
+export { isWasiNotice } from './voice/wasi-notice.ts';

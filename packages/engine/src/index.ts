@@ -22,6 +22,7 @@ export { trackPitch, type PitchTrack } from './analysis/pitch-tracker.ts';
 export { detectOnsets } from './analysis/onset-detector.ts';
 export { detectSyllableOnsets, type SyllableOnsetOptions } from './analysis/syllable-onsets.ts';
 export { listArtists, type Artist } from './artists/artist-catalog.ts';
+export { isWasiNotice } from './voice/wasi-notice.ts';
 export { listMusicSelections, type MusicSelection } from './beats/music-catalog.ts';
 export { listMoods, type MoodId } from './beats/mood-presets.ts';
 export {

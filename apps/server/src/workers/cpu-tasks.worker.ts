@@ -5,6 +5,7 @@ import {
   createClonedVoiceBackend,
   VOICE_READING_SCRIPT,
   checkVoiceSample,
+  isWasiNotice,
   renderArtistPreview,
   renderMusicSelection,
   renderCover,
@@ -22,7 +23,7 @@ import { checkSongFile } from './song-file-check.ts';
 // operator, so worker threads drop it as the main thread does. Other warnings still print.
 process.removeAllListeners('warning');
 process.on('warning', (warning) => {
-  if (warning.name === 'ExperimentalWarning' && /WASI/.test(warning.message)) return;
+  if (isWasiNotice(warning)) return;
   process.stderr.write(`${warning.name}: ${warning.message}\n`);
 });
 

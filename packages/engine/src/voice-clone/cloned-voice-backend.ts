@@ -339,7 +339,7 @@ export function renderInVoice(o: {
       queryPhones,
       active,
       levelDb,
-      frames,
+      frameCount: frames.frameCount,
     });
     const weights = consonantFrames(
       spoken.words.flatMap((w) => w.phones),
@@ -410,7 +410,7 @@ function sourceInVoice(o: {
   voice: VoiceModel;
   spoken: SpeechSynthesis;
   /** How many 10 ms frames the source line has. */
-  frames: { frameCount: number };
+  frameCount: number;
   /** The source's frames in its own statistics (as the selection compares them), and their phones. */
   normalized: Float32Array;
   queryPhones: Uint8Array;
@@ -421,7 +421,7 @@ function sourceInVoice(o: {
   levelDb: Float32Array;
 }): Float32Array {
   const { voice, spoken, active } = o;
-  const frameCount = o.frames.frameCount;
+  const { frameCount } = o;
   const audio = resample(spoken.samples, spoken.sampleRate, voice.sampleRate);
   const { marks, periods } = findPitchMarks(audio, voice.sampleRate, o.sourceF0);
   const shifted = synthesizeGrains(

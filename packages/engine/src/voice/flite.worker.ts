@@ -1,6 +1,7 @@
 // A flite thread (see flite-pool.ts): runs the commands its parent sends, one at a time.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FliteCommand } from './flite-wasi.ts';
+import { isWasiNotice } from './wasi-notice.ts';
 
 const { module, dir } = workerData as { module: WebAssembly.Module; dir: string };
 
@@ -9,7 +10,7 @@ const { module, dir } = workerData as { module: WebAssembly.Module; dir: string 
 // Other warnings still print.
 process.removeAllListeners('warning');
 process.on('warning', (warning) => {
-  if (warning.name === 'ExperimentalWarning' && /WASI/.test(warning.message)) return;
+  if (isWasiNotice(warning)) return;
   process.stderr.write(`${warning.name}: ${warning.message}\n`);
 });
 const { runFliteHere } = await import('./flite-wasi.ts');
