@@ -247,6 +247,35 @@ describe('the source’s consonants in the person’s voice', () => {
     expect(consonant).toBeGreaterThan(10);
     expect(consonantChanged / consonant).toBeGreaterThan(0.8);
   });
+  it('gives the source’s consonants the person’s resonances from the frames chosen for them', async () => {
+    const person = frames(await espeak.synthesize({ text: OTHER, voice: PERSON }));
+    const spoken = await flite.synthesize({ text: LINE, voice: deserializeVoiceModel(model).source.voice });
+    const weights = consonantFrames(
+      spoken.words.flatMap((w) => w.phones),
+      Math.ceil(spoken.samples.length / spoken.sampleRate / 0.01),
+    );
+    /** The cepstral distance to the person of the line's consonant frames alone. */
+    const distance = async (personEnvelope: number) => {
+      const line = await createClonedVoiceBackend(model, { personEnvelope }).synthesize({
+        text: LINE,
+        voice: 'x',
+      });
+      const hop = 0.01 * line.sampleRate;
+      const parts = [...weights.keys()]
+        .filter((f) => weights[f] === 1)
+        .map((f) => line.samples.subarray(Math.round(f * hop), Math.round((f + 1) * hop)));
+      const consonants = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+      let at = 0;
+      for (const part of parts) {
+        consonants.set(part, at);
+        at += part.length;
+      }
+      return cepstralMeanDistance(speakerFrames(consonants, line.sampleRate), person);
+    };
+    const aimOnly = await distance(0);
+    const chosen = await distance(0.75);
+    expect(chosen).toBeLessThan(0.95 * aimOnly); // 0.92 measured
+  });
 });
 
 describe('correctionWeights', () => {
