@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { integratedLoudness, measureLoudness, truePeak } from './loudness-meter.ts';
+import { centredMonoLoudness, integratedLoudness, measureLoudness, truePeak } from './loudness-meter.ts';
 import { master } from '../mix/mastering.ts';
 
 const sine = (frequency: number, sampleRate: number, seconds: number, amplitude: number, phase = 0) =>
@@ -21,6 +21,11 @@ describe('BS.1770 loudness', () => {
     s.fill(0, 0, rate * 5);
     // Only the blocks straddling the edge pull it down a little (they pass the relative gate).
     expect(Math.abs(integratedLoudness([s, s], rate).integrated + 20)).toBeLessThan(0.2);
+  });
+  it('reads a mono signal on both channels as the stereo meter does, to the last bit', () => {
+    const s = sine(440, 44100, 3, 0.2);
+    s.fill(0, 0, 30000);
+    expect(centredMonoLoudness(s, 44100)).toEqual(integratedLoudness([s, s], 44100));
   });
   it('finds inter-sample peaks a sample peak misses', () => {
     // fs/4 with a 45° phase: every sample is at 0.707 of the true crest.

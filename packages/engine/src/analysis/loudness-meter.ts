@@ -71,7 +71,23 @@ export function integratedLoudness(
   channels: Float32Array[],
   sampleRate: Hz,
 ): { integrated: Decibels; momentaryMax: Decibels } {
-  const steps = blockPowers(channels, sampleRate);
+  return gatedLoudness(blockPowers(channels, sampleRate));
+}
+
+/**
+ * `integratedLoudness([mono, mono])` — a mono signal heard on both channels, as a centred voice
+ * is — for half the filtering: the two channels' powers are the same, so one is doubled.
+ */
+export function centredMonoLoudness(
+  mono: Float32Array,
+  sampleRate: Hz,
+): { integrated: Decibels; momentaryMax: Decibels } {
+  const steps = blockPowers([mono], sampleRate);
+  for (let s = 0; s < steps.length; s++) steps[s]! += steps[s]!;
+  return gatedLoudness(steps);
+}
+
+function gatedLoudness(steps: Float64Array): { integrated: Decibels; momentaryMax: Decibels } {
   const blocks: number[] = [];
   for (let s = 0; s + 4 <= steps.length; s++)
     blocks.push((steps[s]! + steps[s + 1]! + steps[s + 2]! + steps[s + 3]!) / 4);

@@ -70,6 +70,26 @@ describe('fft', () => {
     expect(mags[10]).toBeCloseTo(128, 6);
     expect(mags[11]).toBeLessThan(1e-9);
   });
+
+  it('matches a direct DFT of a complex signal at every size', () => {
+    for (const size of [2, 4, 8, 64, 512]) {
+      const re = Float64Array.from({ length: size }, (_, i) => Math.sin(i * 0.37) + (i % 5) * 0.2);
+      const im = Float64Array.from({ length: size }, (_, i) => Math.cos(i * 0.11) - 0.3);
+      const dr = new Float64Array(size);
+      const di = new Float64Array(size);
+      for (let k = 0; k < size; k++)
+        for (let t = 0; t < size; t++) {
+          const a = (-2 * Math.PI * k * t) / size;
+          dr[k]! += re[t]! * Math.cos(a) - im[t]! * Math.sin(a);
+          di[k]! += re[t]! * Math.sin(a) + im[t]! * Math.cos(a);
+        }
+      new Fft(size).transform(re, im);
+      for (let k = 0; k < size; k++) {
+        expect(re[k]).toBeCloseTo(dr[k]!, 9);
+        expect(im[k]).toBeCloseTo(di[k]!, 9);
+      }
+    }
+  });
 });
 
 describe('time stretcher', () => {

@@ -80,7 +80,8 @@ export function limit(channels: Float32Array[], options: LimiterOptions): { gain
   let tail = 0;
   let next = 0;
   for (let i = 0; i < n; i++) {
-    while (next < Math.min(n, i + w)) {
+    const reach = i + w < n ? i + w : n;
+    while (next < reach) {
       while (tail > head && need[deque[tail - 1]!]! >= need[next]!) tail--;
       deque[tail++] = next++;
     }
@@ -100,7 +101,11 @@ export function limit(channels: Float32Array[], options: LimiterOptions): { gain
     gain = target < gain ? target : rel * gain + (1 - rel) * target;
     if (gain > target) gain = target;
     if (gain < minGain) minGain = gain;
-    if (gain < 1) for (const ch of channels) ch[i]! *= gain;
+    if (gain < 1) {
+      a![i]! *= gain;
+      if (b) b[i]! *= gain;
+      for (let c = 2; c < channels.length; c++) channels[c]![i]! *= gain;
+    }
   }
   return { gainReductionDb: -gainToDb(minGain) };
 }

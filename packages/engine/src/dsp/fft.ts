@@ -41,17 +41,28 @@ export class Fft {
         im[j] = t;
       }
     }
-    for (let len = 2; len <= n; len <<= 1) {
+    // Stage of length 2: every twiddle is 1.
+    for (let a = 0; a < n; a += 2) {
+      const xr = re[a + 1]!;
+      const xi = im[a + 1]!;
+      re[a + 1] = re[a]! - xr;
+      im[a + 1] = im[a]! - xi;
+      re[a]! += xr;
+      im[a]! += xi;
+    }
+    // Twiddle outermost: each is read once per stage, not once per butterfly.
+    for (let len = 4; len <= n; len <<= 1) {
       const half = len >> 1;
       const step = n / len;
-      for (let start = 0; start < n; start += len) {
-        for (let k = 0; k < half; k++) {
-          const wr = this.cos[k * step]!;
-          const wi = this.sin[k * step]!;
-          const a = start + k;
+      for (let k = 0; k < half; k++) {
+        const wr = this.cos[k * step]!;
+        const wi = this.sin[k * step]!;
+        for (let a = k; a < n; a += len) {
           const b = a + half;
-          const xr = re[b]! * wr - im[b]! * wi;
-          const xi = re[b]! * wi + im[b]! * wr;
+          const br = re[b]!;
+          const bi = im[b]!;
+          const xr = br * wr - bi * wi;
+          const xi = br * wi + bi * wr;
           re[b] = re[a]! - xr;
           im[b] = im[a]! - xi;
           re[a]! += xr;

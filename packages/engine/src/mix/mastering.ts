@@ -1,7 +1,7 @@
 import type { Decibels, Hz } from '../units.ts';
 import { dbToGain } from '../units.ts';
 import { limit } from '../dsp/dynamics.ts';
-import { measureLoudness, type LoudnessReport } from '../analysis/loudness-meter.ts';
+import { integratedLoudness, measureLoudness, type LoudnessReport } from '../analysis/loudness-meter.ts';
 import { Biquad } from '../dsp/biquad-filter.ts';
 
 /** Measured overshoot of decoded 192 kbit/s MP3 over its source's true peak, with room to spare. */
@@ -31,13 +31,18 @@ export function master(input: Float32Array[], options: MasterOptions): MasterRes
   const cleaned = input.map((ch) =>
     new Biquad({ type: 'highpass', frequency: 28, sampleRate }).process(ch.slice()),
   );
-  const before = measureLoudness(cleaned, sampleRate);
-  if (!Number.isFinite(before.integratedLufs)) {
-    return { channels: cleaned, loudness: before, gainDb: 0, limiterReductionDb: 0 };
+  const before = integratedLoudness(cleaned, sampleRate).integrated;
+  if (!Number.isFinite(before)) {
+    return {
+      channels: cleaned,
+      loudness: measureLoudness(cleaned, sampleRate),
+      gainDb: 0,
+      limiterReductionDb: 0,
+    };
   }
   // MP3 encoding overshoots the PCM's true peak by up to ~0.7 dB on dense mixes.
   let limiterCeiling = ceilingDbtp - 0.9;
-  let gainDb = targetLufs - before.integratedLufs;
+  let gainDb = targetLufs - before;
   let result: MasterResult | undefined;
   for (let pass = 0; pass < 4; pass++) {
     const g = dbToGain(gainDb);

@@ -62,4 +62,34 @@ describe('mixSong', () => {
       Math.abs(20 * Math.log10(bandRms(heard, 1500, 3000, 3.6, 3.95) / bandRms(heard, 1500, 3000, 0.3, 1.2))),
     ).toBeLessThan(1);
   });
+
+  it('mixes the same song without stems, and keeps none', () => {
+    const n = SR * 2;
+    const harmony = noise(n, 7, 0.2);
+    const beat: BeatRender = {
+      sampleRate: SR,
+      drums: [noise(n, 8, 0.1), noise(n, 9, 0.1)],
+      bass: noise(n, 10, 0.1),
+      harmony: [harmony, harmony.slice()],
+      barDuration: 2,
+      grooveBpm: 120,
+      bars: 1,
+      duration: 2,
+    };
+    const lead = new Float32Array(n);
+    lead.set(noise(SR / 2, 11, 0.3), SR / 2);
+    const vocal = {
+      lead,
+      doubles: [new Float32Array(0), new Float32Array(0)] as [Float32Array, Float32Array],
+      adlibs: [new Float32Array(0), new Float32Array(0)] as [Float32Array, Float32Array],
+      throwMask: new Float32Array(n),
+    };
+    const options = { sampleRate: SR, recipe: findArtist('saint-echo')!.recipe, secondsPerBeat: 0.5 };
+    const withStems = mixSong(vocal, beat, options);
+    const without = mixSong(vocal, beat, { ...options, stems: false });
+    expect(without.mix).toEqual(withStems.mix);
+    expect(withStems.vocalStem[0]).toHaveLength(n);
+    expect(without.vocalStem[0]).toHaveLength(0);
+    expect(without.beatStem[0]).toHaveLength(0);
+  });
 });

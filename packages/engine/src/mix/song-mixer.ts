@@ -4,7 +4,7 @@ import { pingPongDelay, reverb } from '../dsp/reverb.ts';
 import type { BeatRender } from '../beats/beat-engine.ts';
 import type { VoiceRecipe } from '../artists/artist-catalog.ts';
 import { rmsOf } from '../pcm-audio.ts';
-import { integratedLoudness } from '../analysis/loudness-meter.ts';
+import { centredMonoLoudness } from '../analysis/loudness-meter.ts';
 import { Biquad } from '../dsp/biquad-filter.ts';
 import { makeSpectralRoom } from './spectral-room.ts';
 
@@ -75,9 +75,9 @@ export function mixSong(
     const beatSum = new Float32Array(n);
     for (let i = 0; i < n; i++)
       beatSum[i] = 0.9 * beat.drums[0][i]! + 0.8 * beat.bass[i]! + beat.harmony[0][i]!;
-    beatLufs = integratedLoudness([beatSum, beatSum], sampleRate).integrated;
+    beatLufs = centredMonoLoudness(beatSum, sampleRate).integrated;
   }
-  const leadLufs = integratedLoudness([lead, lead], sampleRate).integrated;
+  const leadLufs = centredMonoLoudness(lead, sampleRate).integrated;
   const vocalGain =
     Number.isFinite(leadLufs) && Number.isFinite(beatLufs)
       ? 10 ** ((beatLufs + VOCAL_OVER_BEAT_LU - leadLufs) / 20)
@@ -126,25 +126,34 @@ export function mixSong(
   // presence alone, 0.28 with the whole beat stepping back too (the voice alone: 0.20).
   const room: [Float32Array, Float32Array] = [new Float32Array(beat ? n : 0), new Float32Array(beat ? n : 0)];
   const key = new Float32Array(beat ? n : 0);
-  for (let i = 0; beat && i < n; i++) {
-    const speaking = Math.min(1, duck[i]! / duckRef);
-    const d = 1 - 0.45 * speaking;
-    const music = 0.8 * beat.bass[i]!;
-    const hl = beat.harmony[0][i]! + speaking * (carvedL[i]! - beat.harmony[0][i]!);
-    const hr = beat.harmony[1][i]! + speaking * (carvedR[i]! - beat.harmony[1][i]!);
-    const kl = beat.drums[0][i]! + 0.7 * speaking * (drumsCarvedL[i]! - beat.drums[0][i]!);
-    const kr = beat.drums[1][i]! + 0.7 * speaking * (drumsCarvedR[i]! - beat.drums[1][i]!);
-    const e = 1 - BEAT_DUCK * speaking;
-    room[0][i] = e * (0.9 * kl + d * (music + hl));
-    room[1][i] = e * (0.9 * kr + d * (music + hr));
-    key[i] = vocalGain * (lead[i]! + 0.3 * (dl[i]! + dr[i]! + al[i]! + ar[i]!));
-    if (stems) {
-      beatL[i] = 0.9 * beat.drums[0][i]! + music + beat.harmony[0][i]!;
-      beatR[i] = 0.9 * beat.drums[1][i]! + music + beat.harmony[1][i]!;
+  if (beat) {
+    // Every buffer in a local: the loop runs once per sample of the song.
+    const [drumsL, drumsR] = beat.drums;
+    const [harmonyL, harmonyR] = beat.harmony;
+    const bass = beat.bass;
+    const [roomL, roomR] = room;
+    for (let i = 0; i < n; i++) {
+      const speaking = Math.min(1, duck[i]! / duckRef);
+      const d = 1 - 0.45 * speaking;
+      const music = 0.8 * bass[i]!;
+      const hl = harmonyL[i]! + speaking * (carvedL[i]! - harmonyL[i]!);
+      const hr = harmonyR[i]! + speaking * (carvedR[i]! - harmonyR[i]!);
+      const kl = drumsL[i]! + 0.7 * speaking * (drumsCarvedL[i]! - drumsL[i]!);
+      const kr = drumsR[i]! + 0.7 * speaking * (drumsCarvedR[i]! - drumsR[i]!);
+      const e = 1 - BEAT_DUCK * speaking;
+      roomL[i] = e * (0.9 * kl + d * (music + hl));
+      roomR[i] = e * (0.9 * kr + d * (music + hr));
+      key[i] = vocalGain * (lead[i]! + 0.3 * (dl[i]! + dr[i]! + al[i]! + ar[i]!));
+      if (stems) {
+        beatL[i] = 0.9 * drumsL[i]! + music + harmonyL[i]!;
+        beatR[i] = 0.9 * drumsR[i]! + music + harmonyR[i]!;
+      }
     }
   }
   // Then room for the words inside what is left, band by band, where each sound of the voice is.
   if (beat) makeSpectralRoom(room, key, { sampleRate, margin: 6, maxCut: 12 });
+  const [roomL, roomR] = room;
+  const withBeat = beat !== null;
   for (let i = 0; i < n; i++) {
     const v = lead[i]! * vocalGain;
     // The room and echoes are all but gone (-26 dB) whenever the voice is there at all, not only at
@@ -159,8 +168,8 @@ export function mixSong(
       vocalL[i] = vl;
       vocalR[i] = vr;
     }
-    mixL[i] = vl + (beat ? room[0][i]! : 0);
-    mixR[i] = vr + (beat ? room[1][i]! : 0);
+    mixL[i] = vl + (withBeat ? roomL[i]! : 0);
+    mixR[i] = vr + (withBeat ? roomR[i]! : 0);
   }
   return { mix: [mixL, mixR], vocalStem: [vocalL, vocalR], beatStem: [beatL, beatR] };
 }

@@ -64,11 +64,15 @@ export function makeSpectralRoom(
   const vi = new Float64Array(FRAME);
   const zr = new Float64Array(FRAME);
   const zi = new Float64Array(FRAME);
+  const [left, right] = beat;
   const loadBeat = (start: number) => {
-    for (let i = 0; i < FRAME; i++) {
-      const t = start + i;
-      zr[i] = t >= 0 && t < n ? beat[0][t]! * window[i]! : 0;
-      zi[i] = t >= 0 && t < n ? beat[1][t]! * window[i]! : 0;
+    const from = Math.max(0, -start);
+    const to = Math.min(FRAME, n - start);
+    zr.fill(0);
+    zi.fill(0);
+    for (let i = from; i < to; i++) {
+      zr[i] = left[start + i]! * window[i]!;
+      zi[i] = right[start + i]! * window[i]!;
     }
   };
 
@@ -79,18 +83,25 @@ export function makeSpectralRoom(
   let voicePeak = 0;
   for (let f = 0; f < frames; f++) {
     const start = f * HOP - HOP;
+    const from = Math.max(0, -start);
+    const to = Math.min(FRAME, n - start);
     let any = false;
-    for (let i = 0; i < FRAME; i++) {
-      const t = start + i;
-      const inside = t >= 0 && t < n;
-      const v = inside ? voice[t]! : 0;
-      if (v !== 0) any = true;
-      vr[i] = v * window[i]!;
-      vi[i] = inside ? 0.5 * (beat[0][t]! + beat[1][t]!) * window[i]! : 0;
-    }
+    for (let i = from; i < to; i++)
+      if (voice[start + i] !== 0) {
+        any = true;
+        break;
+      }
     if (!any) continue;
+    vr.fill(0);
+    vi.fill(0);
+    for (let i = from; i < to; i++) {
+      const t = start + i;
+      vr[i] = voice[t]! * window[i]!;
+      vi[i] = 0.5 * (left[t]! + right[t]!) * window[i]!;
+    }
     fft.transform(vr, vi);
-    for (const [b, band] of bands.entries()) {
+    for (let b = 0; b < nb; b++) {
+      const band = bands[b]!;
       let v = 0;
       let z = 0;
       for (let k = band.from; k < band.to; k++) {
@@ -120,7 +131,8 @@ export function makeSpectralRoom(
     let strongest = 0;
     for (let b = 0; b < nb; b++) strongest = Math.max(strongest, voicePower[f * nb + b]!);
     const used = Math.max(audible, strongest * 10 ** -2.5);
-    for (const [b, band] of bands.entries()) {
+    for (let b = 0; b < nb; b++) {
+      const band = bands[b]!;
       const v = voicePower[f * nb + b]!;
       const z = beatPower[f * nb + b]!;
       if (v < used || z === 0) continue;
@@ -146,7 +158,9 @@ export function makeSpectralRoom(
     const start = f * HOP - HOP;
     const frameGains = gains.subarray(f * nb, (f + 1) * nb);
     loadBeat(start);
-    if (frameGains.some((g) => g < 1)) {
+    let cut = false;
+    for (let b = 0; b < nb; b++) if (frameGains[b]! < 1) cut = true;
+    if (cut) {
       fft.transform(zr, zi);
       fillBinGains(binGain, bands, frameGains);
       for (let k = 0; k <= FRAME / 2; k++) {
@@ -166,11 +180,11 @@ export function makeSpectralRoom(
         zi[i] = -zi[i]! / FRAME;
       }
     }
-    for (let i = 0; i < FRAME; i++) {
-      const t = start + i;
-      if (t < 0 || t >= n) continue;
-      out[0][t]! += zr[i]! * window[i]!;
-      out[1][t]! += zi[i]! * window[i]!;
+    const from = Math.max(0, -start);
+    const to = Math.min(FRAME, n - start);
+    for (let i = from; i < to; i++) {
+      out[0][start + i]! += zr[i]! * window[i]!;
+      out[1][start + i]! += zi[i]! * window[i]!;
     }
   }
   beat[0].set(out[0]);
@@ -187,6 +201,8 @@ function fillBinGains(
   const first = bands[0]!.centreBin;
   const last = bands.length - 1;
   const top = bands[last]!.centreBin;
+  // Bins rise, so the band below each one only moves up.
+  let b = 0;
   for (let k = 0; k < out.length; k++) {
     if (k <= first) {
       // Back to unity an octave below the lowest band and an octave above the highest.
@@ -197,7 +213,6 @@ function fillBinGains(
       out[k] = amp(last) + Math.min(1, k / top - 1) * (1 - amp(last));
       continue;
     }
-    let b = 0;
     while (bands[b + 1]!.centreBin < k) b++;
     const a = bands[b]!.centreBin;
     const c = bands[b + 1]!.centreBin;

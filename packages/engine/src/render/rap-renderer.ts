@@ -169,7 +169,10 @@ export async function renderRap(request: RapRequest, controls: RenderControls = 
   clock.enter('rendering-beat');
   const beatRender = renderSongBeat(song, placed, request.seed, signal);
   clock.enter('mixing');
-  const mixed = mixVocals(song, placed, beatRender, { keepDryLead: diagnostics === true });
+  const mixed = mixVocals(song, placed, beatRender, {
+    keepDryLead: diagnostics === true,
+    stems: request.stems === true,
+  });
   clock.enter('mastering');
   const mastered = masterSong(mixed.mix, placed.totalBars * song.barDuration);
   clock.enter('encoding');
@@ -629,7 +632,7 @@ export function mixVocals(
   song: SongPlan,
   placed: PlacedVocals,
   beatRender: BeatRender | null,
-  { keepDryLead = false }: { keepDryLead?: boolean } = {},
+  { keepDryLead = false, stems = true }: { keepDryLead?: boolean; stems?: boolean } = {},
 ): MixResult & { dryLead?: Float32Array } {
   const { recipe, ownVoice, style, beat } = song;
   const lead = placed.lead;
@@ -651,6 +654,7 @@ export function mixVocals(
     sampleRate: SAMPLE_RATE,
     recipe,
     secondsPerBeat: beat,
+    stems,
     // An 8th (a triplet's two thirds of a beat): a dotted 8th would land off a swung or triplet grid.
     throwDelay: style.slotsPerBeat % 3 === 0 ? (2 * beat) / 3 : beat / 2,
   });
