@@ -67,7 +67,7 @@ export interface ClonedVoiceOptions {
    * the selection chose for it, on every sound but stops (default 0.75); the rest is the colour
    * correction's aim. Measured (`eval:voice --only festival-ked,espeak-m7`, gap closed / word
    * error rate): 0, ked 0.65 / 0.24 and m7 0.54 / 0.57; 0.5, 0.69 / 0.24 and 0.62 / 0.53; 0.75,
-   * 0.70 / 0.22 and 0.64 / 0.64; 1, 0.70 / 0.38 and 0.66 / 0.76.
+   * 0.70 / 0.22 and 0.64 / 0.64; 1 with stops too, 0.70 / 0.38 and 0.66 / 0.76.
    */
   personEnvelope?: number;
 }
