@@ -21,20 +21,28 @@ function bandRms(x: Float32Array, low: number, high: number, from: number, to: n
   return Math.sqrt(s / band.length);
 }
 
+/** A beat of `seconds` (2 s bars at 120 BPM) whose chords are the same noise on both sides. */
+function buildBeat(
+  seconds: number,
+  parts: { harmony: Float32Array; drums?: [Float32Array, Float32Array]; bass?: Float32Array },
+): BeatRender {
+  const n = Math.round(seconds * SR);
+  return {
+    sampleRate: SR,
+    drums: parts.drums ?? [new Float32Array(n), new Float32Array(n)],
+    bass: parts.bass ?? new Float32Array(n),
+    harmony: [parts.harmony, parts.harmony.slice()],
+    barDuration: 2,
+    grooveBpm: 120,
+    bars: seconds / 2,
+    duration: seconds,
+  };
+}
+
 describe('mixSong', () => {
   it('makes spectral room for the voice: the chords lose more of their 1-4 kHz band than of their lows while it speaks', () => {
     const n = SR * 4;
-    const harmony = noise(n, 3, 0.2);
-    const beat: BeatRender = {
-      sampleRate: SR,
-      drums: [new Float32Array(n), new Float32Array(n)],
-      bass: new Float32Array(n),
-      harmony: [harmony, harmony.slice()],
-      barDuration: 2,
-      grooveBpm: 120,
-      bars: 2,
-      duration: 4,
-    };
+    const beat = buildBeat(4, { harmony: noise(n, 3, 0.2) });
     // The voice speaks from 1.5 s to 3 s.
     const lead = new Float32Array(n);
     lead.set(noise(Math.round(1.5 * SR), 5, 0.3), Math.round(1.5 * SR));
@@ -65,17 +73,11 @@ describe('mixSong', () => {
 
   it('mixes the same song without stems, and keeps none', () => {
     const n = SR * 2;
-    const harmony = noise(n, 7, 0.2);
-    const beat: BeatRender = {
-      sampleRate: SR,
+    const beat = buildBeat(2, {
+      harmony: noise(n, 7, 0.2),
       drums: [noise(n, 8, 0.1), noise(n, 9, 0.1)],
       bass: noise(n, 10, 0.1),
-      harmony: [harmony, harmony.slice()],
-      barDuration: 2,
-      grooveBpm: 120,
-      bars: 1,
-      duration: 2,
-    };
+    });
     const lead = new Float32Array(n);
     lead.set(noise(SR / 2, 11, 0.3), SR / 2);
     const vocal = {
