@@ -467,7 +467,7 @@ function sourceInVoice(o: {
     // vowel after, and its envelope dulled the stops (m7: 7–9 dB less above 5 kHz on t, k, p).
     const chosen = STOPS.has(o.queryPhones[q]!) ? -1 : (o.selection[q] ?? -1);
     for (let d = 1; d < dims; d++) {
-      // c1..c12 towards the source frame in the person's statistics and colour; above, as said.
+      // The aim: c1..c12 the source frame in the person's statistics and colour; c13 and up as analysed.
       let wanted =
         d <= CORRECTED_DIMS
           ? (o.normalized[q * dims + d]! + colour[o.queryPhones[q]! * dims + d]!) * stats.std[d]! +
@@ -486,6 +486,7 @@ function sourceInVoice(o: {
   return samples;
 }
 
+/** Stops and affricates: their source frames keep the correction's aim alone (see sourceInVoice). */
 const STOPS = new Set(['p', 't', 'k', 'b', 'd', 'g', 'ch', 'jh'].map(phoneId));
 
 /** Each cepstral difference (c1 and up) averaged over ±20 ms, so the envelope filter does not flutter. */
