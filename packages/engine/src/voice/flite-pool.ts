@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,11 +14,51 @@ let workDir: string | undefined;
  */
 function fliteScratchDir(): string {
   if (!workDir) {
+    removeOrphanedScratchDirs(tmpdir());
     workDir = mkdtempSync(join(tmpdir(), `bops-flite-${process.pid}-`));
     const dir = workDir;
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   }
   return workDir;
+}
+
+const SCRATCH_DIR = /^bops-flite-(\d+)-/;
+
+/**
+ * Removes the empty scratch directories of processes that are gone. A worker thread ended by its
+ * pool, or a process killed, leaves its directory behind (one per render thread: hundreds on a
+ * machine that runs the tests). Only empty ones are removed, and only a dead process's: a live
+ * one's thread may still be using its own.
+ */
+export function removeOrphanedScratchDirs(parent: string): number {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    const pid = Number(SCRATCH_DIR.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    try {
+      rmdirSync(join(parent, name));
+      removed++;
+    } catch {
+      // Not empty, not ours, or already gone: left alone.
+    }
+  }
+  return removed;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, owned by someone else.
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
 }
 
 /** The flite WASI module, compiled once per thread and handed to the flite threads. */

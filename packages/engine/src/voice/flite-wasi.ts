@@ -29,27 +29,30 @@ export async function runFliteHere(
   const call = `${threadId}-${callCount++}`;
   const stdoutPath = join(dir, `out-${call}.txt`);
   const wavName = writesWav ? `line-${call}.wav` : undefined;
+  const wavPath = wavName ? join(dir, wavName) : undefined;
   const fd = openSync(stdoutPath, 'w+');
   try {
-    const wasi = new WASI({
-      version: 'preview1',
-      args: ['flite', ...args, ...(wavName ? [wavName] : [])],
-      preopens: { '.': dir },
-      stdout: fd,
-      returnOnExit: true,
-    });
-    const instance = await WebAssembly.instantiate(module, wasi.getImportObject() as WebAssembly.Imports);
-    const code = wasi.start(instance);
-    if (code !== 0) throw new Error(`flite exited with code ${code}`);
+    try {
+      const wasi = new WASI({
+        version: 'preview1',
+        args: ['flite', ...args, ...(wavName ? [wavName] : [])],
+        preopens: { '.': dir },
+        stdout: fd,
+        returnOnExit: true,
+      });
+      const instance = await WebAssembly.instantiate(module, wasi.getImportObject() as WebAssembly.Imports);
+      const code = wasi.start(instance);
+      if (code !== 0) throw new Error(`flite exited with code ${code}`);
+    } finally {
+      closeSync(fd);
+    }
+    const stdout = readFileSync(stdoutPath, 'utf8');
+    if (!wavPath) return { stdout };
+    if (!existsSync(wavPath)) throw new Error('flite wrote no audio');
+    return { stdout, wav: new Uint8Array(readFileSync(wavPath)) };
   } finally {
-    closeSync(fd);
+    // A failed command leaves nothing behind either.
+    rmSync(stdoutPath, { force: true });
+    if (wavPath) rmSync(wavPath, { force: true });
   }
-  const stdout = readFileSync(stdoutPath, 'utf8');
-  rmSync(stdoutPath, { force: true });
-  if (!wavName) return { stdout };
-  const wavPath = join(dir, wavName);
-  if (!existsSync(wavPath)) throw new Error('flite wrote no audio');
-  const wav = new Uint8Array(readFileSync(wavPath));
-  rmSync(wavPath, { force: true });
-  return { stdout, wav };
 }
