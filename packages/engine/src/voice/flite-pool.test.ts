@@ -7,6 +7,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -51,7 +52,7 @@ describe('flite threads', () => {
 });
 
 describe('flite scratch directories', () => {
-  it('removes the empty ones of processes that are gone, and keeps every other', () => {
+  it('removes the empty ones of processes gone for an hour, and keeps every other', () => {
     const parent = mkdtempSync(join(tmpdir(), 'bops-scratch-test-'));
     try {
       // A process that has ended: its pid is free (and not reused within these few milliseconds).
@@ -61,10 +62,14 @@ describe('flite scratch directories', () => {
       const ours = join(parent, `bops-flite-${process.pid}-ghi`);
       const other = join(parent, 'something-else');
       for (const dir of [orphan, orphanWithFile, ours, other]) mkdirSync(dir);
+      const recentOrphan = join(parent, `bops-flite-${gone}-jkl`);
+      mkdirSync(recentOrphan);
       writeFileSync(join(orphanWithFile, 'out-1.txt'), 'x');
+      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      for (const dir of [orphan, orphanWithFile, ours, other]) utimesSync(dir, twoHoursAgo, twoHoursAgo);
       expect(removeOrphanedScratchDirs(parent)).toBe(1);
       expect(existsSync(orphan)).toBe(false);
-      for (const dir of [orphanWithFile, ours, other]) expect(existsSync(dir)).toBe(true);
+      for (const dir of [orphanWithFile, ours, other, recentOrphan]) expect(existsSync(dir)).toBe(true);
     } finally {
       rmSync(parent, { recursive: true, force: true });
     }

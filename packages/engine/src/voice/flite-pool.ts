@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,12 +23,15 @@ function fliteScratchDir(): string {
 }
 
 const SCRATCH_DIR = /^bops-flite-(\d+)-/;
+/** A directory used by a live flite changes with every call; an orphan has not changed for this long. */
+const ORPHAN_AGE_MS = 60 * 60 * 1000;
 
 /**
  * Removes the empty scratch directories of processes that are gone. A worker thread ended by its
  * pool, or a process killed, leaves its directory behind (one per render thread: hundreds on a
- * machine that runs the tests). Only empty ones are removed, and only a dead process's: a live
- * one's thread may still be using its own.
+ * machine that runs the tests). Only empty ones are removed, only a dead process's (a live one's
+ * thread may still be using its own), and only when untouched for an hour: a process in another
+ * PID namespace sharing this directory looks dead from here.
  */
 export function removeOrphanedScratchDirs(parent: string): number {
   let removed = 0;
@@ -42,7 +45,9 @@ export function removeOrphanedScratchDirs(parent: string): number {
     const pid = Number(SCRATCH_DIR.exec(name)?.[1]);
     if (!pid || pid === process.pid || isAlive(pid)) continue;
     try {
-      rmdirSync(join(parent, name));
+      const dir = join(parent, name);
+      if (statSync(dir).mtimeMs > Date.now() - ORPHAN_AGE_MS) continue;
+      rmdirSync(dir);
       removed++;
     } catch {
       // Not empty, not ours, or already gone: left alone.
