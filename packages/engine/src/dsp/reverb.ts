@@ -3,6 +3,8 @@ import type { Hz } from '../units.ts';
 const COMBS = [1116, 1188, 1277, 1356, 1422, 1491, 1557, 1617];
 const ALLPASSES = [556, 441, 341, 225];
 const STEREO_SPREAD = 23;
+/** Samples each filter runs through before the next takes over. */
+const BLOCK = 512;
 
 /**
  * Freeverb (Schroeder-Moorer): 8 damped combs into 4 all-passes per side, tunings scaled
@@ -19,41 +21,53 @@ export function reverb(
 ): [Float32Array, Float32Array] {
   const scale = sampleRate / 44100;
   const feedback = roomSize * 0.28 + 0.7;
-  const f32 = Math.fround;
   // Silence before the first sound leaves every filter at rest: its output is silence too.
   const first = input.findIndex((v) => v !== 0);
   const sides = [0, STEREO_SPREAD].map((spread) => {
     const out = new Float32Array(input.length);
-    // One pass per sample through the 8 combs (summed in order) and the 4 all-passes in series,
-    // rounding to float where the buffers store: the same samples as a pass per filter, a third
-    // of the memory traffic.
     const combs = COMBS.map((base) => new Float32Array(Math.round((base + spread) * scale)));
     const combAt = new Int32Array(combs.length);
     const stores = new Float64Array(combs.length);
     const allpasses = ALLPASSES.map((base) => new Float32Array(Math.round((base + spread) * scale)));
     const allpassAt = new Int32Array(allpasses.length);
-    for (let i = first < 0 ? input.length : first; i < input.length; i++) {
-      const x = input[i]! * 0.015;
-      let sum = 0;
+    // Filter by filter over short blocks: each filter's state stays in locals for a whole block and
+    // the block's sum stays in cache. The samples are those of a pass per filter over the whole
+    // input (each comb's output is added in the same order, rounded to float as the buffers store).
+    const sends = new Float64Array(BLOCK);
+    const sums = new Float32Array(BLOCK);
+    for (let start = first < 0 ? input.length : first; start < input.length; start += BLOCK) {
+      const length = Math.min(BLOCK, input.length - start);
+      for (let j = 0; j < length; j++) sends[j] = input[start + j]! * 0.015;
+      sums.fill(0);
       for (let c = 0; c < combs.length; c++) {
         const buf = combs[c]!;
-        const idx = combAt[c]!;
-        const y = buf[idx]!;
-        const store = y * (1 - damping) + stores[c]! * damping;
+        const size = buf.length;
+        let idx = combAt[c]!;
+        let store = stores[c]!;
+        for (let j = 0; j < length; j++) {
+          const y = buf[idx]!;
+          store = y * (1 - damping) + store * damping;
+          buf[idx] = sends[j]! + store * feedback;
+          if (++idx === size) idx = 0;
+          sums[j] = sums[j]! + y;
+        }
+        combAt[c] = idx;
         stores[c] = store;
-        buf[idx] = x + store * feedback;
-        combAt[c] = idx + 1 === buf.length ? 0 : idx + 1;
-        sum = f32(sum + y);
       }
       for (let a = 0; a < allpasses.length; a++) {
         const buf = allpasses[a]!;
-        const idx = allpassAt[a]!;
-        const b = buf[idx]!;
-        buf[idx] = sum + b * 0.5;
-        sum = f32(b - sum);
-        allpassAt[a] = idx + 1 === buf.length ? 0 : idx + 1;
+        const size = buf.length;
+        let idx = allpassAt[a]!;
+        for (let j = 0; j < length; j++) {
+          const b = buf[idx]!;
+          const x = sums[j]!;
+          buf[idx] = x + b * 0.5;
+          sums[j] = b - x;
+          if (++idx === size) idx = 0;
+        }
+        allpassAt[a] = idx;
       }
-      out[i] = sum;
+      out.set(sums.subarray(0, length), start);
     }
     return out;
   });
