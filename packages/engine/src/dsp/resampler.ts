@@ -6,6 +6,8 @@ const HALF_TAPS = 24;
 interface Kernel {
   /** PHASES+1 rows of 2*HALF_TAPS taps; row p is the filter for fractional offset p/PHASES. */
   table: Float32Array;
+  /** Row p+1 minus row p, in doubles (as the interpolation computes it), for p < PHASES. */
+  slope: Float64Array;
   cutoff: number;
 }
 
@@ -46,7 +48,9 @@ function kernelFor(cutoff: number): Kernel {
     // Unity DC gain at every phase: no amplitude ripple at the output rate.
     for (let k = 0; k < width; k++) table[p * width + k]! /= sum;
   }
-  const kernel = { table, cutoff };
+  const slope = new Float64Array(PHASES * width);
+  for (let i = 0; i < slope.length; i++) slope[i] = table[i + width]! - table[i]!;
+  const kernel = { table, slope, cutoff };
   kernels.set(key, kernel);
   return kernel;
 }
@@ -60,7 +64,7 @@ export function resample(input: Float32Array, fromRate: Hz, toRate: Hz): Float32
   const ratio = toRate / fromRate;
   const outLength = Math.floor(input.length * ratio);
   const out = new Float32Array(outLength);
-  const { table } = kernelFor(0.9 * Math.min(1, ratio));
+  const { table, slope } = kernelFor(0.9 * Math.min(1, ratio));
   const width = 2 * HALF_TAPS;
   const step = fromRate / toRate;
   const n = input.length;
@@ -71,20 +75,15 @@ export function resample(input: Float32Array, fromRate: Hz, toRate: Hz): Float32
     const p0 = Math.floor(phase);
     const mix = phase - p0;
     const row0 = p0 * width;
-    const row1 = row0 + width;
     const first = base - HALF_TAPS + 1;
     let acc = 0;
     if (first >= 0 && first + width <= n) {
-      for (let k = 0; k < width; k++) {
-        const c = table[row0 + k]! + mix * (table[row1 + k]! - table[row0 + k]!);
-        acc += input[first + k]! * c;
-      }
+      for (let k = 0; k < width; k++) acc += input[first + k]! * (table[row0 + k]! + mix * slope[row0 + k]!);
     } else {
       for (let k = 0; k < width; k++) {
         const j = first + k;
         if (j < 0 || j >= n) continue;
-        const c = table[row0 + k]! + mix * (table[row1 + k]! - table[row0 + k]!);
-        acc += input[j]! * c;
+        acc += input[j]! * (table[row0 + k]! + mix * slope[row0 + k]!);
       }
     }
     out[i] = acc;
