@@ -206,17 +206,23 @@ function alignmentLag(
 ): number {
   const reach = Math.round(0.007 * sampleRate);
   const half = Math.round(0.01 * sampleRate);
+  const width = 2 * half;
+  // The two windows copied out once, zero beyond either piece's ends: the correlation below then
+  // reads plain arrays (the same products, summed in the same order).
+  const mine = windowOf(last, at - half + lastOffset, width);
   let lastEnergy = 0;
-  for (let j = at - half; j < at + half; j++) lastEnergy += (last[j + lastOffset] ?? 0) ** 2;
+  for (let j = 0; j < width; j++) lastEnergy += mine[j]! ** 2;
   if (lastEnergy < 1e-8) return 0;
+  const theirs = windowOf(next, at - half + nextOffset - reach, width + 2 * reach);
   let best = 0;
   let bestScore = -Infinity;
   for (let lag = -reach; lag <= reach; lag++) {
     let dot = 0;
     let energy = 0;
-    for (let j = at - half; j < at + half; j++) {
-      const y = next[j + nextOffset + lag] ?? 0;
-      dot += (last[j + lastOffset] ?? 0) * y;
+    const shift = lag + reach;
+    for (let j = 0; j < width; j++) {
+      const y = theirs[j + shift]!;
+      dot += mine[j]! * y;
       energy += y * y;
     }
     // Small shifts are preferred a little: among equal matches, the anchor stays where it was.
@@ -227,6 +233,15 @@ function alignmentLag(
     }
   }
   return best;
+}
+
+/** `length` samples of `x` from `start` (which may lie outside it), zero where x has none. */
+function windowOf(x: Float32Array, start: number, length: number): Float32Array {
+  const out = new Float32Array(length);
+  const from = Math.max(0, -start);
+  const to = Math.min(length, x.length - start);
+  if (to > from) out.set(x.subarray(start + from, start + to), from);
+  return out;
 }
 
 function sonicStretch(
