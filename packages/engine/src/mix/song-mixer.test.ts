@@ -94,4 +94,32 @@ describe('mixSong', () => {
     expect(without.vocalStem[0]).toHaveLength(0);
     expect(without.beatStem[0]).toHaveLength(0);
   });
+
+  it('throws a line end in the telephone band: its echoes keep 1-2 kHz and lose the highs and lows', () => {
+    const n = SR * 3;
+    // A word of noise at 0.5-0.8 s, caught by the delay; the echoes fall in the silence after it.
+    const lead = new Float32Array(n);
+    lead.set(noise(Math.round(0.3 * SR), 12, 0.3), SR / 2);
+    const throwMask = new Float32Array(n);
+    throwMask.fill(1, SR / 2, Math.round(0.8 * SR));
+    const recipe = { ...findArtist('kid-kilo')!.recipe, reverb: 0, delay: 0.5 };
+    const { mix } = mixSong(
+      {
+        lead,
+        doubles: [new Float32Array(0), new Float32Array(0)],
+        adlibs: [new Float32Array(0), new Float32Array(0)],
+        throwMask,
+      },
+      null,
+      { sampleRate: SR, recipe, secondsPerBeat: 0.5 },
+    );
+    const echoes = mix[0].map((v, i) => v + mix[1][i]!);
+    const level = (low: number, high: number) => 20 * Math.log10(bandRms(echoes, low, high, 1.05, 2.5));
+    const word = (low: number, high: number) => 20 * Math.log10(bandRms(lead, low, high, 0.5, 0.8));
+    // Against the word itself, band by band: the telephone band passes, its neighbours do not.
+    const middle = level(1200, 1800) - word(1200, 1800);
+    expect(level(6000, 12000) - word(6000, 12000)).toBeLessThan(middle - 12);
+    expect(level(150, 300) - word(150, 300)).toBeLessThan(middle - 7);
+    expect(middle).toBeGreaterThan(-40);
+  });
 });
