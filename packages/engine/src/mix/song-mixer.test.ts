@@ -95,14 +95,14 @@ describe('mixSong', () => {
     expect(without.beatStem[0]).toHaveLength(0);
   });
 
-  it('throws a line end in the telephone band: its echoes keep 1-2 kHz and lose the highs and lows', () => {
+  /** A word of noise at 0.5-0.8 s caught by the delay; its echoes' level against it, band by band. */
+  function echoLevels(artistId: string) {
     const n = SR * 3;
-    // A word of noise at 0.5-0.8 s, caught by the delay; the echoes fall in the silence after it.
     const lead = new Float32Array(n);
     lead.set(noise(Math.round(0.3 * SR), 12, 0.3), SR / 2);
     const throwMask = new Float32Array(n);
     throwMask.fill(1, SR / 2, Math.round(0.8 * SR));
-    const recipe = { ...findArtist('kid-kilo')!.recipe, reverb: 0, delay: 0.5 };
+    const recipe = { ...findArtist(artistId)!.recipe, reverb: 0, delay: 0.5 };
     const { mix } = mixSong(
       {
         lead,
@@ -113,13 +113,24 @@ describe('mixSong', () => {
       null,
       { sampleRate: SR, recipe, secondsPerBeat: 0.5 },
     );
+    // The echoes fall in the silence after the word.
     const echoes = mix[0].map((v, i) => v + mix[1][i]!);
-    const level = (low: number, high: number) => 20 * Math.log10(bandRms(echoes, low, high, 1.05, 2.5));
-    const word = (low: number, high: number) => 20 * Math.log10(bandRms(lead, low, high, 0.5, 0.8));
-    // Against the word itself, band by band: the telephone band passes, its neighbours do not.
-    const middle = level(1200, 1800) - word(1200, 1800);
-    expect(level(6000, 12000) - word(6000, 12000)).toBeLessThan(middle - 12);
-    expect(level(150, 300) - word(150, 300)).toBeLessThan(middle - 7);
+    const relative = (low: number, high: number) =>
+      20 * Math.log10(bandRms(echoes, low, high, 1.05, 2.5) / bandRms(lead, low, high, 0.5, 0.8));
+    return { lows: relative(150, 300), middle: relative(1200, 1800), highs: relative(6000, 12000) };
+  }
+
+  it("throws a rapper's line end in the telephone band: its echoes keep 1-2 kHz and lose the highs and lows", () => {
+    expect(findArtist('kid-kilo')!.recipe.throws).toBe('telephone');
+    const { lows, middle, highs } = echoLevels('kid-kilo');
+    expect(highs).toBeLessThan(middle - 12);
+    expect(lows).toBeLessThan(middle - 7);
     expect(middle).toBeGreaterThan(-40);
+  });
+
+  it("keeps a singer's throws full-band", () => {
+    const { lows, middle, highs } = echoLevels('aria-bloom');
+    expect(Math.abs(highs - middle)).toBeLessThan(6);
+    expect(Math.abs(lows - middle)).toBeLessThan(6);
   });
 });

@@ -12,8 +12,8 @@ import { makeSpectralRoom } from './spectral-room.ts';
 const VOCAL_OVER_BEAT_LU = 3;
 /** How far the whole beat steps back while the voice speaks (amplitude share; 6 dB). */
 const BEAT_DUCK = 1 - 10 ** (-6 / 20);
-/** The band the delay throws keep. */
-const THROW_BAND = [
+/** The band a rapper's delay throws keep (VoiceRecipe.throws). */
+const TELEPHONE_BAND = [
   ['highpass', 800],
   ['lowpass', 2500],
 ] as const satisfies readonly (readonly ['highpass' | 'lowpass', Hz])[];
@@ -103,11 +103,11 @@ export function mixSong(
   // and bloom in its gaps, where they are heard as the artist's space.
   new Biquad({ type: 'highpass', frequency: 400, sampleRate, q: 0.7 }).process(send);
   const [revL, revR] = reverb(send, { sampleRate, roomSize: 0.75, damping: 0.45 });
-  // The throws in the telephone band: heard as an echo, not as the word again. Full-band echoes of
-  // Kid Kilo's line ends, alone in the gaps, were heard as words of their own (the recogniser lost
-  // 82 of his 158 words voice-only with them, 68 with no delay, 67 with these).
-  for (const [type, frequency] of THROW_BAND)
-    new Biquad({ type, frequency, sampleRate, q: 0.7 }).process(throwSend);
+  // A rapper's throws in the telephone band: heard as an echo, not as the word again (see
+  // VoiceRecipe.throws).
+  if (recipe.throws === 'telephone')
+    for (const [type, frequency] of TELEPHONE_BAND)
+      new Biquad({ type, frequency, sampleRate, q: 0.7 }).process(throwSend);
   const [delL, delR] = pingPongDelay(throwSend, {
     sampleRate,
     delaySeconds: throwDelay,
