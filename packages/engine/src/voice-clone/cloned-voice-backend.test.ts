@@ -274,7 +274,9 @@ describe('the source’s consonants in the person’s voice', () => {
     };
     const aimOnly = await distance(0);
     const chosen = await distance(0.75);
-    expect(chosen).toBeLessThan(0.95 * aimOnly); // 0.92 measured
+    // 0.93-0.95 measured over eSpeak's noise seeds (the person's breath noise moves it); 1 if the
+    // chosen frames did nothing.
+    expect(chosen).toBeLessThan(0.97 * aimOnly);
   });
 });
 
