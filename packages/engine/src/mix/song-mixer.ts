@@ -12,11 +12,6 @@ import { makeSpectralRoom } from './spectral-room.ts';
 const VOCAL_OVER_BEAT_LU = 3;
 /** How far the whole beat steps back while the voice speaks (amplitude share; 6 dB). */
 const BEAT_DUCK = 1 - 10 ** (-6 / 20);
-/** The band a rapper's delay throws keep (VoiceRecipe.throws). */
-const TELEPHONE_BAND = [
-  ['highpass', 800],
-  ['lowpass', 2500],
-] as const satisfies readonly (readonly ['highpass' | 'lowpass', Hz])[];
 
 export interface VocalBuses {
   lead: Float32Array;
@@ -105,9 +100,10 @@ export function mixSong(
   const [revL, revR] = reverb(send, { sampleRate, roomSize: 0.75, damping: 0.45 });
   // A rapper's throws in the telephone band: heard as an echo, not as the word again (see
   // VoiceRecipe.throws).
-  if (recipe.throws === 'telephone')
-    for (const [type, frequency] of TELEPHONE_BAND)
-      new Biquad({ type, frequency, sampleRate, q: 0.7 }).process(throwSend);
+  if (recipe.throws === 'telephone') {
+    new Biquad({ type: 'highpass', frequency: 800, sampleRate, q: 0.7 }).process(throwSend);
+    new Biquad({ type: 'lowpass', frequency: 2500, sampleRate, q: 0.7 }).process(throwSend);
+  }
   const [delL, delR] = pingPongDelay(throwSend, {
     sampleRate,
     delaySeconds: throwDelay,
