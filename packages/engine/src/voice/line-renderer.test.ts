@@ -48,6 +48,18 @@ describe('voicingOnsets', () => {
     expect(keys[1]).toBeCloseTo(0.3, 6); // "s k" are voiceless: the vowel
     expect(keys[2]).toBeCloseTo(0.55, 6); // "l", not the "p" before it
   });
+  it("keys eSpeak's glides and liquids too: its phones are IPA", () => {
+    const ipa = (text: string, phones: string[], vowel: number, start: number): TimedWord => {
+      const w = word(text, phones, start);
+      w.phones.forEach((p, i) => (p.isVowel = i === vowel));
+      return w;
+    };
+    const your = ipa('your', ['j', 'ʊɹ'], 1, 0);
+    const ring = ipa('ring', ['ɹ', 'ˈɪ', 'ŋ'], 1, 0.2);
+    const keys = voicingOnsets([syllable(your, 0, 0, 1, 1), syllable(ring, 1, 0, 1, 2)], [your, ring]);
+    expect(keys[0]).toBeCloseTo(0, 6);
+    expect(keys[1]).toBeCloseTo(0.2, 6);
+  });
   it('keeps a syllable inside its own span and never moves the key more than 50 ms before the vowel', () => {
     const hold = word('lily', ['l', 'ih', 'l', 'iy'], 0);
     // Second syllable "ly": its "l" belongs to it; the first syllable's "l" belongs to the first.
