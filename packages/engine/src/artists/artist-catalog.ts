@@ -22,9 +22,11 @@ export interface VoiceRecipe {
   /** Sung artists chant on notes of the chord; 0 = speech intonation. */
   monotone: boolean;
   /**
-   * Scale degrees a singer's lines sit above the usual register (its melody's centre). A high
-   * voice is sung high, not made small: formants raised 2 semitones took the recogniser from 0.61
-   * to 0.92 of Ivy Lark's sung words lost.
+   * Semitones a singer's register (the centres of its lines) sits above the usual one for its
+   * gender. A high voice is sung high, not made small: formants raised 2 semitones took the
+   * recogniser from 0.61 to 0.92 of Ivy Lark's sung words lost. Sung higher, a TTS voice's words
+   * are heard less (Ivy Lark, 158 words: 58 lost with her lines centred G3 to F#4, 73 a minor third
+   * up, 80 a fourth up).
    */
   register?: number;
   tone: { low: Decibels; presence: Decibels; air: Decibels };
@@ -305,6 +307,7 @@ export const ARTISTS: readonly ArtistDefinition[] = [
       voice: 'awb',
       pitch: 1,
       formant: 1.0,
+      register: 3,
       monotone: true,
       tone: tone(1, 2, 2),
       doubles: 'full',

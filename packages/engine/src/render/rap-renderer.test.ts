@@ -7,6 +7,7 @@ import { matchOnsets } from '../analysis/onset-evaluation.ts';
 import { Biquad } from '../dsp/biquad-filter.ts';
 import { rmsOf } from '../pcm-audio.ts';
 import { Fft, hannWindow } from '../dsp/fft.ts';
+import { trackPitch } from '../analysis/pitch-tracker.ts';
 
 const LYRICS = `I came up from the bottom with a pen and a dream
 every single night I was writing my scheme
@@ -316,14 +317,66 @@ describe('renderRap input and control', () => {
 });
 
 describe('the note a sung line is synthesized on', () => {
-  it('is a fifth below a note above E4, for the shifter to lift; lower notes are said on the note', () => {
-    const midiHz = (m: number) => 440 * 2 ** ((m - 69) / 12);
-    // Ivy Lark's lines, B4 to F#5, all come from the TTS at or below C#5 ...
-    for (const note of [71, 74, 76, 78]) {
-      expect(ttsSungMidi(note)).toBe(note - 7);
-      expect(midiHz(ttsSungMidi(note))).toBeLessThan(560);
+  it("is the note itself up to F5, Flite's highest; above it a fifth lower, for the shifter to lift", () => {
+    for (const note of [45, 55, 64, 71, 77]) expect(ttsSungMidi(note)).toBe(note);
+    for (const note of [78, 81]) expect(ttsSungMidi(note)).toBe(note - 7);
+  });
+});
+
+describe('a singer', () => {
+  const SUNG = `I came up from the bottom with a pen and a dream
+every single night I was writing my scheme
+now the city is loud and the lights never sleep
+and I keep every promise I was making to keep`;
+
+  it('sings each line as a melody in key, in her register, on clean pitch', async () => {
+    // Golden Hour, G major: the scale's pitch classes.
+    const scale = new Set([7, 9, 11, 0, 2, 4, 6]);
+    const r = await renderRap(
+      { lyrics: SUNG, artistId: 'aria-bloom', musicSelectionId: 'golden-hour', accompaniment: 'none' },
+      { diagnostics: true },
+    );
+    const d = r.diagnostics!;
+    const track = trackPitch(d.leadVocal, { sampleRate: d.sampleRate, minFrequency: 120, maxFrequency: 900 });
+    const pitchAt = (i: number) => {
+      const f = track.frequencies[i]!;
+      return f > 0 && track.confidences[i]! > 0.8 ? 69 + 12 * Math.log2(f / 440) : NaN;
+    };
+    let voiced = 0;
+    let inKey = 0;
+    const heard: number[] = [];
+    for (let i = 0; i < track.frequencies.length; i++) {
+      const m = pitchAt(i);
+      if (Number.isNaN(m)) continue;
+      voiced++;
+      heard.push(m);
+      const note = Math.round(m);
+      if (Math.abs(m - note) <= 0.5 && scale.has(((note % 12) + 12) % 12)) inKey++;
     }
-    // ... and a male singer's lines (octave 3) are untouched, as is E4 itself.
-    for (const note of [48, 55, 59, 64]) expect(ttsSungMidi(note)).toBe(note);
+    expect(voiced).toBeGreaterThan(300);
+    // Said by the TTS on whole-sample periods: no subharmonic, every note in tune.
+    expect(inKey / voiced).toBeGreaterThan(0.93);
+    heard.sort((a, b) => a - b);
+    // Her register: centred G3 to F#4, never past Flite's F5.
+    expect(heard[Math.floor(0.5 * heard.length)]!).toBeGreaterThan(55);
+    expect(heard[Math.floor(0.5 * heard.length)]!).toBeLessThan(68);
+    expect(heard[Math.floor(0.98 * heard.length)]!).toBeLessThan(77.5);
+    // A melody per line, not one pitch: notes held 60 ms or more.
+    for (const line of r.lines) {
+      const notes = new Set<number>();
+      let run = 0;
+      let last = NaN;
+      for (
+        let i = Math.floor(line.start / track.hop);
+        i < Math.min(track.frequencies.length, line.end / track.hop);
+        i++
+      ) {
+        const note = Math.round(pitchAt(i));
+        run = note === last ? run + 1 : 1;
+        last = note;
+        if (!Number.isNaN(note) && run * track.hop >= 0.06) notes.add(note);
+      }
+      expect(notes.size).toBeGreaterThanOrEqual(3);
+    }
   });
 });

@@ -8,11 +8,11 @@ import {
 } from '../beats/music-catalog.ts';
 import { renderBeat, grooveTempo, type ArrangementSection, type BeatRender } from '../beats/beat-engine.ts';
 import { MOOD_PRESETS } from '../beats/mood-presets.ts';
-import { degreeToMidi, midiToHz } from '../beats/music-theory.ts';
+import { degreeToMidi, hzToMidi, midiToHz } from '../beats/music-theory.ts';
 import { parseLyrics } from '../flow/song-structure.ts';
 import { FLOW_STYLES, onGroove, type FlowStyle } from '../flow/flow-style.ts';
 import { planLine, SPEAKING_RATES, type LinePlan } from '../flow/flow-planner.ts';
-import { melodyF0, planMelody } from '../flow/melody-planner.ts';
+import { melodyF0, planMelody, type MelodyNote } from '../flow/melody-planner.ts';
 import { psolaPitch } from '../dsp/psola-pitch.ts';
 import { normalizeLine, type NormalizedToken } from '../text/text-normalizer.ts';
 import { syllabify, type TimedSyllable } from '../text/syllabifier.ts';
@@ -23,11 +23,13 @@ import {
   planToPlannerSyllables,
   renderLine,
   wordVoicingOnset,
+  type LineRenderOptions,
   type PlacedSyllable,
   type RenderedLine,
 } from '../voice/line-renderer.ts';
 import { extendBandwidth } from '../voice/bandwidth-extender.ts';
 import { resample } from '../dsp/resampler.ts';
+import { stretchFast } from '../dsp/time-stretcher.ts';
 import { processVocal } from '../mix/vocal-chain.ts';
 import { mixSong, type MixResult } from '../mix/song-mixer.ts';
 import { master } from '../mix/mastering.ts';
@@ -320,8 +322,11 @@ export function prepareSong(
 export interface SongVoice {
   /** The first reading of each spoken line (lines with no syllable are left out). */
   readings: Map<string, SynthesizedLine>;
-  /** The same line said at `rate` (cached per line and rate). */
-  say(spoken: string, rate: number): Promise<SynthesizedLine | undefined>;
+  /**
+   * The same line said at `rate` (cached per line, rate and note). A singer's line is said on its
+   * register's note, or on `sungMidi` when given (see singLine).
+   */
+  say(spoken: string, rate: number, sungMidi?: number): Promise<SynthesizedLine | undefined>;
 }
 
 /** Phase `synthesizing-voice`: one TTS reading per unique line. */
@@ -334,12 +339,15 @@ export async function synthesizeVoice(
   await backend.prepare?.(unique, recipe.voice);
   // Lines are said side by side (the flite backend runs them on its threads); each (line, rate) once.
   const atRate = new Map<string, Promise<SynthesizedLine | undefined>>();
-  const sayOnce = async (spoken: string, rate: number): Promise<SynthesizedLine | undefined> => {
+  const sayOnce = async (
+    spoken: string,
+    rate: number,
+    sungMidi: number | undefined,
+  ): Promise<SynthesizedLine | undefined> => {
     const lineIndex = lines.findIndex((l) => l.spoken === spoken);
+    const said = sungMidi ?? sungNote(selection, artist, lineIndex).saidMidi;
     // The recipe's pitch shift is applied afterwards: aim the TTS so the result lands on the note.
-    const pitchHz = recipe.monotone
-      ? midiToHz(sungNote(selection, artist, lineIndex).saidMidi - (ownVoice ? 0 : recipe.pitch))
-      : undefined;
+    const pitchHz = recipe.monotone ? midiToHz(said - (ownVoice ? 0 : recipe.pitch)) : undefined;
     const synthesisRequest = {
       text: spoken,
       voice: recipe.voice,
@@ -355,10 +363,10 @@ export async function synthesizeVoice(
     const syllables = await syllabify(speech.words);
     return syllables.length ? { speech, syllables, conversion } : undefined;
   };
-  const say = (spoken: string, rate: number): Promise<SynthesizedLine | undefined> => {
-    const id = `${rate} ${spoken}`;
+  const say = (spoken: string, rate: number, sungMidi?: number): Promise<SynthesizedLine | undefined> => {
+    const id = `${rate} ${sungMidi ?? ''} ${spoken}`;
     let said = atRate.get(id);
-    if (!said) atRate.set(id, (said = sayOnce(spoken, rate)));
+    if (!said) atRate.set(id, (said = sayOnce(spoken, rate, sungMidi)));
     return said;
   };
   const readings = new Map<string, SynthesizedLine>();
@@ -444,8 +452,8 @@ export async function placeOnBeat(
   const lineStarts = await Promise.all(
     planned.map(async ({ line, bar: lineBar, plan, reading }) => {
       const said = plan.rate !== 1 ? await voice.say(line.spoken, plan.rate) : undefined;
-      const synth = said && said.syllables.length === reading.syllables.length ? said : reading;
-      return { line, bar: lineBar, plan, synth };
+      const atRate = said !== undefined && said.syllables.length === reading.syllables.length;
+      return { line, bar: lineBar, plan, synth: atRate ? said : reading, rate: atRate ? plan.rate : 1 };
     }),
   );
   throwIfAborted(signal);
@@ -462,14 +470,14 @@ export async function placeOnBeat(
   const voiceBand = Math.min(
     ...[...voice.readings.values()].map((s) => 0.46 * (s.conversion?.sampleRate ?? s.speech.sampleRate)),
   );
-  for (const [li, { line, bar: lineBar, plan, synth }] of lineStarts.entries()) {
+  for (const [li, { line, bar: lineBar, plan, synth, rate }] of lineStarts.entries()) {
     throwIfAborted(signal);
     const lineStart = lineBar * barDuration;
     const next = lineStarts[li + 1];
     const deadline = next
       ? next.bar * barDuration + (next.plan.slots[0]! * beat) / style.slotsPerBeat - 0.04
       : lineStart + (plan.bars + 1) * barDuration;
-    const rendered = await renderLine({
+    const lineOptions: LineRenderOptions = {
       source: synth.speech.samples,
       sourceRate: synth.speech.sampleRate,
       syllables: synth.syllables,
@@ -487,9 +495,13 @@ export async function placeOnBeat(
       words: synth.speech.words,
       phaseVocoder: ownVoice && !synth.conversion,
       clearVoicelessLows: !synth.conversion,
-    });
+    };
+    let rendered = await renderLine(lineOptions);
     if (synth.conversion) convertPlacedLine(rendered, synth);
-    if (recipe.monotone) singLine(rendered, song, lines.indexOf(line), li);
+    if (recipe.monotone) {
+      const sung = { song, voice, spoken: line.spoken, rate, said: synth };
+      rendered = await singLine(rendered, lineOptions, sung, lines.indexOf(line), li);
+    }
     mixInto(lead, rendered.samples, Math.round(rendered.start * SAMPLE_RATE));
     placedAll.push(...rendered.syllables);
     const lineWords = wordTimes(line, rendered.syllables).map((w) => ({ ...w, line: li }));
@@ -559,25 +571,186 @@ function convertPlacedLine(rendered: RenderedLine, synth: SynthesizedLine): void
     samples.length === rendered.samples.length ? samples : fitLength(samples, rendered.samples.length);
 }
 
-/** A line the TTS sang on one note, given its melody (formants kept in place), in place. */
-function singLine(rendered: RenderedLine, song: SongPlan, lineIndex: number, placedIndex: number): void {
-  const { selection, artist, barDuration } = song;
+/** What a singer's line was said from, to say it again on other notes (see singLine). */
+interface SungLineSource {
+  song: SongPlan;
+  voice: SongVoice;
+  spoken: string;
+  rate: number;
+  /** The take the line was placed from, said on its register's note. */
+  said: SynthesizedLine;
+}
+
+/** Two takes of a line cross-fade over this where one syllable's note gives way to the next's. */
+const CROSSFADE_NOTES: Seconds = 0.02;
+
+/**
+ * A placed line given its melody. Each syllable is said by the TTS on its own note: the line is
+ * said again once per note of its melody (Flite's phone timings do not depend on the pitch it
+ * aims at), the takes are joined syllable by syllable in source time, and the joined line is
+ * placed like the first take. Only what the TTS cannot say in tune is moved by the shifter: notes
+ * above its ceiling (said a fifth lower, see ttsSungMidi). A voice whose takes do not line up is
+ * sung from its one take by the shifter.
+ */
+async function singLine(
+  first: RenderedLine,
+  options: LineRenderOptions,
+  source: SungLineSource,
+  lineIndex: number,
+  placedIndex: number,
+): Promise<RenderedLine> {
+  const { selection, artist, barDuration } = source.song;
   const note = sungNote(selection, artist, lineIndex);
   const progression = MOOD_PRESETS[selection.mood].progression;
-  const notes = planMelody(rendered.syllables, {
+  const notes = planMelody(first.syllables, {
     key: selection.key,
     baseDegree: note.degree,
     octave: note.octave,
     chordAt: (t) => progression[Math.floor(t / barDuration) % progression.length]!,
     lineIndex: placedIndex,
-    lineEnd: rendered.start + rendered.samples.length / SAMPLE_RATE - 0.03,
+    lineEnd: first.start + first.samples.length / SAMPLE_RATE - 0.03,
   });
   const f0 = melodyF0(notes);
-  rendered.samples = psolaPitch(rendered.samples, {
-    sampleRate: SAMPLE_RATE,
-    expectedF0: midiToHz(note.saidMidi),
-    targetF0: (t) => f0(rendered.start + t),
+  const shiftFrom = (samples: Float32Array, start: Seconds, saidMidi: number) =>
+    psolaPitch(samples, {
+      sampleRate: SAMPLE_RATE,
+      expectedF0: midiToHz(saidMidi),
+      targetF0: (t) => f0(start + t),
+    });
+  const speech = source.said.speech;
+  const saidNotes = [...new Set(notes.map((n) => ttsSungMidi(Math.round(n.midi))))];
+  const takes = source.song.ownVoice
+    ? []
+    : await Promise.all(saidNotes.map((m) => sayOnNote(source, m, speech.sampleRate)));
+  if (takes.length === 0 || !takes.every((t) => t !== undefined && sameTimings(t.speech, speech))) {
+    first.samples = shiftFrom(first.samples, first.start, note.saidMidi);
+    return first;
+  }
+  // Each note's span in source time: the inverse of the placement's map.
+  const sourceLength = speech.samples.length / speech.sampleRate;
+  const toSource = (songTime: Seconds): Seconds => {
+    const t = songTime - first.start;
+    let lo = 0;
+    let hi = sourceLength;
+    for (let k = 0; k < 40; k++) {
+      const mid = 0.5 * (lo + hi);
+      if (first.sourceToLine(mid) < t) lo = mid;
+      else hi = mid;
+    }
+    return hi;
+  };
+  const rate = speech.sampleRate;
+  const n = speech.samples.length;
+  const owner = new Int32Array(n);
+  for (const [k, sung] of notes.entries()) {
+    const from = k === 0 ? 0 : Math.round(toSource(sung.start) * rate);
+    const to = k + 1 < notes.length ? Math.round(toSource(notes[k + 1]!.start) * rate) : n;
+    owner.fill(saidNotes.indexOf(ttsSungMidi(Math.round(sung.midi))), Math.max(0, from), Math.min(n, to));
+  }
+  const joined = new Float32Array(n);
+  const fade = Math.max(1, Math.round(CROSSFADE_NOTES * rate));
+  for (const [k, take] of takes.entries()) {
+    // The take's share at each sample: its span, cross-faded over `fade` samples at each edge.
+    const prefix = new Float64Array(n + 1);
+    for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i]! + (owner[i] === k ? 1 : 0);
+    const samples = take!.samples;
+    const half = fade >> 1;
+    for (let i = 0; i < n; i++) {
+      const a = Math.max(0, i - half);
+      const b = Math.min(n, i + half + 1);
+      const w = (prefix[b]! - prefix[a]!) / (b - a);
+      if (w > 0) joined[i]! += w * samples[i]!;
+    }
+  }
+  const sung = await renderLine({ ...options, source: joined });
+  // Lift what was said below its note, and only that, from the placed line (its vibrato with it).
+  const lifted = new Set<MelodyNote>();
+  for (const [k, part] of notes.entries()) {
+    const said = ttsSungMidi(Math.round(part.midi));
+    if (said === Math.round(part.midi)) continue;
+    lifted.add(part);
+    const margin = Math.round(0.03 * SAMPLE_RATE);
+    const a = Math.max(0, Math.round((part.start - sung.start) * SAMPLE_RATE) - margin);
+    const end = k + 1 < notes.length ? notes[k + 1]!.start : part.end;
+    const b = Math.min(sung.samples.length, Math.round((end - sung.start) * SAMPLE_RATE) + margin);
+    if (b - a < 2 * margin) continue;
+    const up = shiftFrom(sung.samples.slice(a, b), sung.start + a / SAMPLE_RATE, said);
+    for (let i = 0; i < b - a; i++) {
+      const w = Math.min(1, i / margin, (b - a - 1 - i) / margin);
+      sung.samples[a + i] = w * up[i]! + (1 - w) * sung.samples[a + i]!;
+    }
+  }
+  addVibrato(
+    sung.samples,
+    sung.start,
+    notes.filter((n) => !lifted.has(n)),
+  );
+  return sung;
+}
+
+/**
+ * The line said by the TTS on `midi`. Flite lays its pulses on whole samples: asked for a pitch
+ * whose period is not a whole number of samples it alternates two periods, and Praat heard a
+ * subharmonic (at 16 kHz, 440 Hz asked: 0.21 of the voiced frames within a semitone of it, the
+ * median an octave down; 500 Hz, a 32-sample period: 0.58, the median on it). So the TTS is asked
+ * for the nearest whole period and the take is moved the rest of the way (at most a third of a
+ * semitone at F5) by Sonic.
+ */
+async function sayOnNote(
+  source: SungLineSource,
+  midi: number,
+  ttsRate: Hz,
+): Promise<{ speech: SpeechSynthesis; samples: Float32Array } | undefined> {
+  const offset = source.song.recipe.pitch;
+  const period = Math.max(1, Math.round(ttsRate / midiToHz(midi - offset)));
+  const asked = hzToMidi(ttsRate / period) + offset;
+  const take = await source.voice.say(source.spoken, source.rate, asked);
+  if (!take) return undefined;
+  const rest = midi - asked;
+  const { samples, sampleRate } = take.speech;
+  if (Math.abs(rest) < 0.03) return { speech: take.speech, samples };
+  const moved = await stretchFast(samples, { sampleRate, pitchScale: semitonesToRatio(rest) });
+  return { speech: take.speech, samples: fitLength(moved, samples.length) };
+}
+
+/** Whether two takes of a line have the same length and phone timings. */
+function sameTimings(a: SpeechSynthesis, b: SpeechSynthesis): boolean {
+  if (a.sampleRate !== b.sampleRate || a.samples.length !== b.samples.length) return false;
+  if (a.words.length !== b.words.length) return false;
+  return a.words.every((w, i) => {
+    const v = b.words[i]!;
+    return (
+      w.phones.length === v.phones.length &&
+      w.phones.every((p, j) => Math.abs(p.start - v.phones[j]!.start) < 1e-4)
+    );
   });
+}
+
+const VIBRATO_HZ = 5.5;
+const VIBRATO_SEMITONES = 0.15;
+
+/**
+ * A little vibrato on held notes, fading in after 120 ms: the line read through a delay that
+ * swings by a quarter of a millisecond, which bends every partial by the same ±0.15 semitone.
+ */
+function addVibrato(samples: Float32Array, lineStart: Seconds, notes: readonly MelodyNote[]): void {
+  const depth = (2 ** (VIBRATO_SEMITONES / 12) - 1) / (2 * Math.PI * VIBRATO_HZ);
+  const source = samples.slice();
+  for (const sung of notes) {
+    if (!sung.held) continue;
+    const a = Math.max(0, Math.round((sung.start + 0.12 - lineStart) * SAMPLE_RATE));
+    const b = Math.min(samples.length, Math.round((sung.end - lineStart) * SAMPLE_RATE));
+    for (let i = a; i < b; i++) {
+      const into = (i - a) / SAMPLE_RATE;
+      const envelope = Math.min(1, into / 0.2, (b - i) / SAMPLE_RATE / 0.05);
+      const delay = depth * envelope * (1 - Math.cos(2 * Math.PI * VIBRATO_HZ * into)) * SAMPLE_RATE;
+      const at = i - delay;
+      const j = Math.floor(at);
+      if (j < 0) continue;
+      const f = at - j;
+      samples[i] = (1 - f) * source[j]! + f * source[j + 1]!;
+    }
+  }
 }
 
 /** Word timings of a placed line: spoken words grouped back into the written tokens. */
@@ -769,32 +942,42 @@ function fadeOut(channels: Float32Array[], samples: number): void {
 
 /**
  * The note a singer's line is sung around, its register centre: lines take turns on chord tones of
- * the key (tonic, third, fifth, third...); the melody moves around it. `saidMidi` is the note its TTS
- * says the line on (see ttsSungMidi).
+ * the key (tonic, third, fifth, third...), each in the octave that puts it inside the singer's
+ * register (the twelve semitones from REGISTER_FLOOR_MIDI, raised by the recipe's `register`); the
+ * melody moves around it. `saidMidi` is the note its TTS says the line on (see ttsSungMidi).
  */
 function sungNote(
   selection: MusicSelectionDefinition,
   artist: ArtistDefinition,
   lineIndex: number,
 ): { degree: number; octave: number; midi: number; saidMidi: number } {
-  const degree = [0, 2, 4, 2][Math.max(0, lineIndex) % 4]! + (artist.recipe.register ?? 0);
-  const octave = artist.gender === 'female' ? 4 : 3;
+  const degree = [0, 2, 4, 2][Math.max(0, lineIndex) % 4]!;
+  const floor = REGISTER_FLOOR_MIDI[artist.gender] + (artist.recipe.register ?? 0);
+  let octave = 4;
+  while (degreeToMidi(selection.key, degree, octave) >= floor + 12) octave--;
+  while (degreeToMidi(selection.key, degree, octave) < floor) octave++;
   const midi = degreeToMidi(selection.key, degree, octave);
   return { degree, octave, midi, saidMidi: ttsSungMidi(midi) };
 }
 
 /**
- * The note a line's TTS sings on, before the shifter gives it its melody. Above E4 a Flite voice's
- * pulses come out rough: on Ivy Lark's lines (B4 to F#5) said on their own note, with no melody laid
- * on, Praat heard a third to a seventh of the note (a subharmonic) in a tenth of the voiced frames,
- * and 0.068 of her sung frames were out of key. Said a fifth lower and lifted by the shifter, which
- * keeps the voice's formants, 0.032 were (Aria Bloom 0.05 → 0.04, and 0.59 → 0.50 of her words
- * lost voice-only).
+ * Lowest centre of a singer's lines: G3 for a woman, A2 for a man (a pop alto's and a baritone's
+ * middle). The recogniser hears a TTS voice sung high far worse: Aria Bloom, 158 words, lost 79
+ * with her lines centred C4 to B4 and 53 centred G3 to F#4 (her placed line spoken, not sung: 50).
+ * Melodies reach five semitones above their centre, so
+ * every stock register stays under Flite's highest note (see SUNG_TTS_CEILING_MIDI).
+ */
+const REGISTER_FLOOR_MIDI: Record<ArtistDefinition['gender'], number> = { female: 55, male: 45 };
+
+/**
+ * The note a line's TTS sings on: its own, up to the highest Flite can say (slt's pitch stops at
+ * 698 Hz, F5, whatever it is asked); above that a fifth lower, lifted by the shifter (which keeps
+ * the voice's formants).
  */
 export function ttsSungMidi(noteMidi: number): number {
   return noteMidi > SUNG_TTS_CEILING_MIDI ? noteMidi - 7 : noteMidi;
 }
-const SUNG_TTS_CEILING_MIDI = 64;
+const SUNG_TTS_CEILING_MIDI = 77;
 
 const DOUBLE_GAIN: Record<ArtistDefinition['recipe']['doubles'], number> = {
   none: 0,
