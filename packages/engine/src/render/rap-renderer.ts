@@ -21,8 +21,10 @@ import { FliteVoiceBackend } from '../voice/flite-voice.ts';
 import { EspeakVoiceBackend } from '../voice/espeak-voice.ts';
 import {
   planToPlannerSyllables,
+  placeLine,
   renderLine,
   wordVoicingOnset,
+  type LinePlacement,
   type LineRenderOptions,
   type PlacedSyllable,
   type RenderedLine,
@@ -470,8 +472,9 @@ export async function placeOnBeat(
   const voiceBand = Math.min(
     ...[...voice.readings.values()].map((s) => 0.46 * (s.conversion?.sampleRate ?? s.speech.sampleRate)),
   );
-  for (const [li, { line, bar: lineBar, plan, synth, rate }] of lineStarts.entries()) {
-    throwIfAborted(signal);
+  // Every line placed (timings only) first, so a singer's takes on each note of every line are
+  // asked for at once and the TTS threads say them while earlier lines are rendered.
+  const prepared = lineStarts.map(({ line, bar: lineBar, plan, synth, rate }, li) => {
     const lineStart = lineBar * barDuration;
     const next = lineStarts[li + 1];
     const deadline = next
@@ -496,12 +499,17 @@ export async function placeOnBeat(
       phaseVocoder: ownVoice && !synth.conversion,
       clearVoicelessLows: !synth.conversion,
     };
-    let rendered = await renderLine(lineOptions);
+    const placement = placeLine(lineOptions);
+    const source = { song, voice, spoken: line.spoken, rate, said: synth };
+    const melody = recipe.monotone ? singLineMelody(placement, source, lines.indexOf(line), li) : undefined;
+    return { line, lineStart, synth, lineOptions, placement, melody };
+  });
+  for (const [li, { line, lineStart, synth, lineOptions, placement, melody }] of prepared.entries()) {
+    throwIfAborted(signal);
+    const rendered = melody
+      ? await singLine(lineOptions, placement, melody)
+      : await renderLine(lineOptions, placement);
     if (synth.conversion) convertPlacedLine(rendered, synth);
-    if (recipe.monotone) {
-      const sung = { song, voice, spoken: line.spoken, rate, said: synth };
-      rendered = await singLine(rendered, lineOptions, sung, lines.indexOf(line), li);
-    }
     mixInto(lead, rendered.samples, Math.round(rendered.start * SAMPLE_RATE));
     placedAll.push(...rendered.syllables);
     const lineWords = wordTimes(line, rendered.syllables).map((w) => ({ ...w, line: li }));
@@ -581,35 +589,69 @@ interface SungLineSource {
   said: SynthesizedLine;
 }
 
+/** A take of a line said on one note: the TTS's timings, and its samples moved onto the note. */
+interface SungTake {
+  speech: SpeechSynthesis;
+  samples: Float32Array;
+}
+
 /** Two takes of a line cross-fade over this where one syllable's note gives way to the next's. */
 const CROSSFADE_NOTES: Seconds = 0.02;
 
+/** A singer's line as planned before it is rendered: its melody and the takes asked for it. */
+interface SungLinePlan {
+  notes: MelodyNote[];
+  /** The note each take was said on (see ttsSungMidi), and the takes (none for a person's voice). */
+  saidNotes: number[];
+  takes: Promise<(SungTake | undefined)[]>;
+  /** The note the line was first said on. */
+  centre: { saidMidi: number };
+  source: SungLineSource;
+}
+
 /**
- * A placed line given its melody. Each syllable is said by the TTS on its own note: the line is
- * said again once per note of its melody (Flite's phone timings do not depend on the pitch it
- * aims at), the takes are joined syllable by syllable in source time, and the joined line is
- * placed like the first take. Only what the TTS cannot say in tune is moved by the shifter: notes
- * above its ceiling (said a fifth lower, see ttsSungMidi). A voice whose takes do not line up is
- * sung from its one take by the shifter.
+ * The melody of a placed line (from its timings alone), and the line said by the TTS once per
+ * note of it: Flite's phone timings do not depend on the pitch it aims at, so the takes line up
+ * sample for sample.
  */
-async function singLine(
-  first: RenderedLine,
-  options: LineRenderOptions,
+function singLineMelody(
+  placement: LinePlacement,
   source: SungLineSource,
   lineIndex: number,
   placedIndex: number,
-): Promise<RenderedLine> {
+): SungLinePlan {
   const { selection, artist, barDuration } = source.song;
   const note = sungNote(selection, artist, lineIndex);
   const progression = MOOD_PRESETS[selection.mood].progression;
-  const notes = planMelody(first.syllables, {
+  const notes = planMelody(placement.syllables, {
     key: selection.key,
     baseDegree: note.degree,
     octave: note.octave,
     chordAt: (t) => progression[Math.floor(t / barDuration) % progression.length]!,
     lineIndex: placedIndex,
-    lineEnd: first.start + first.samples.length / SAMPLE_RATE - 0.03,
+    lineEnd: placement.start + placement.duration - 0.03,
   });
+  const saidNotes = [...new Set(notes.map((n) => ttsSungMidi(Math.round(n.midi))))];
+  const ttsRate = source.said.speech.sampleRate;
+  const takes = Promise.all(source.song.ownVoice ? [] : saidNotes.map((m) => sayOnNote(source, m, ttsRate)));
+  // Awaited when the line is rendered; a render stopped before then must not leave it unhandled.
+  takes.catch(() => undefined);
+  return { notes, saidNotes, takes, centre: note, source };
+}
+
+/**
+ * A placed line sung: the takes on each note (see singLineMelody) joined syllable by syllable in
+ * source time, cross-faded where one note gives way to the next, and placed like the first take.
+ * Only what the TTS cannot say in tune is moved by the shifter: notes above its ceiling (said a
+ * fifth lower, see ttsSungMidi). A voice whose takes do not line up (a person's) is sung from its
+ * one take by the shifter.
+ */
+async function singLine(
+  options: LineRenderOptions,
+  placement: LinePlacement,
+  plan: SungLinePlan,
+): Promise<RenderedLine> {
+  const { notes, saidNotes } = plan;
   const f0 = melodyF0(notes);
   const shiftFrom = (samples: Float32Array, start: Seconds, saidMidi: number) =>
     psolaPitch(samples, {
@@ -617,24 +659,22 @@ async function singLine(
       expectedF0: midiToHz(saidMidi),
       targetF0: (t) => f0(start + t),
     });
-  const speech = source.said.speech;
-  const saidNotes = [...new Set(notes.map((n) => ttsSungMidi(Math.round(n.midi))))];
-  const takes = source.song.ownVoice
-    ? []
-    : await Promise.all(saidNotes.map((m) => sayOnNote(source, m, speech.sampleRate)));
+  const speech = plan.source.said.speech;
+  const takes = await plan.takes;
   if (takes.length === 0 || !takes.every((t) => t !== undefined && sameTimings(t.speech, speech))) {
-    first.samples = shiftFrom(first.samples, first.start, note.saidMidi);
-    return first;
+    const line = await renderLine(options, placement);
+    line.samples = shiftFrom(line.samples, line.start, plan.centre.saidMidi);
+    return line;
   }
   // Each note's span in source time: the inverse of the placement's map.
   const sourceLength = speech.samples.length / speech.sampleRate;
   const toSource = (songTime: Seconds): Seconds => {
-    const t = songTime - first.start;
+    const t = songTime - placement.start;
     let lo = 0;
     let hi = sourceLength;
     for (let k = 0; k < 40; k++) {
       const mid = 0.5 * (lo + hi);
-      if (first.sourceToLine(mid) < t) lo = mid;
+      if (placement.sourceToLine(mid) < t) lo = mid;
       else hi = mid;
     }
     return hi;
@@ -662,7 +702,7 @@ async function singLine(
       if (w > 0) joined[i]! += w * samples[i]!;
     }
   }
-  const sung = await renderLine({ ...options, source: joined });
+  const sung = await renderLine({ ...options, source: joined }, placement);
   // Lift what was said below its note, and only that, from the placed line (its vibrato with it).
   const lifted = new Set<MelodyNote>();
   for (const [k, part] of notes.entries()) {
@@ -696,11 +736,7 @@ async function singLine(
  * for the nearest whole period and the take is moved the rest of the way (at most a third of a
  * semitone at F5) by Sonic.
  */
-async function sayOnNote(
-  source: SungLineSource,
-  midi: number,
-  ttsRate: Hz,
-): Promise<{ speech: SpeechSynthesis; samples: Float32Array } | undefined> {
+async function sayOnNote(source: SungLineSource, midi: number, ttsRate: Hz): Promise<SungTake | undefined> {
   const offset = source.song.recipe.pitch;
   const period = Math.max(1, Math.round(ttsRate / midiToHz(midi - offset)));
   const asked = hzToMidi(ttsRate / period) + offset;

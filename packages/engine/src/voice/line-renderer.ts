@@ -129,14 +129,37 @@ export function wordVoicingOnset(word: TimedWord): Seconds {
 }
 
 /**
- * Renders one line onto the grid: syllable keys (and the consonants before them) are key frames,
- * long gaps after words become inserted silence instead of smeared vowels, and the pitch and
- * formant of the artist are applied to the whole line at once. The formant factor costs nothing:
- * the source is read at sourceRate*formant, which scales pitch and formants alike. Sonic places
- * the speech (Rubber Band only for a voice that needs a phase vocoder, `phaseVocoder`), and any
- * pitch change beyond the formant factor is made on the placed line with formants preserved.
+ * Where a line lands on the grid, computed from the source's timings alone: everything renderLine
+ * needs besides the audio. A line said again with the same timings (a singer's take on another
+ * note) is placed the same way.
  */
-export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
+export interface LinePlacement {
+  /** Song time of the rendered line's first sample. */
+  start: Seconds;
+  /** Length of the rendered line. */
+  duration: Seconds;
+  syllables: PlacedSyllable[];
+  /** Where a time of the source falls in the rendered line (seconds from its start). */
+  sourceToLine: (t: Seconds) => Seconds;
+  /** The stretcher's work: the source span, the rests spliced in, the key frames and rates. */
+  stretch: {
+    srcStart: Seconds;
+    srcEnd: Seconds;
+    insertions: { at: Seconds; length: Seconds }[];
+    readRate: Hz;
+    stretcherPitch: number;
+    keyFrames: KeyFrame[];
+    outputLength: number;
+    phaseVocoder: boolean;
+  };
+}
+
+/**
+ * Places one line onto the grid: syllable keys (and the consonants before them) are key frames,
+ * long gaps after words become inserted silence instead of smeared vowels. The formant factor
+ * costs nothing: the source is read at sourceRate*formant, which scales pitch and formants alike.
+ */
+export function placeLine(o: LineRenderOptions): LinePlacement {
   const { syllables, plan, sourceRate } = o;
   const gridTime = (slot: number) => {
     const beatSub = o.slotsPerBeat;
@@ -169,7 +192,12 @@ export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
   // word opening on a vowel starts where the previous word ends, and its key frame must follow the rest.
   const mapTime = (t: Seconds) =>
     t - srcStart + insertions.reduce((a, ins) => a + (t >= ins.at ? ins.length : 0), 0);
-  const spliced = splice(o.source, sourceRate, srcStart, srcEnd, insertions);
+  const splicedLength = Math.max(
+    1,
+    Math.round(srcEnd * sourceRate) -
+      Math.round(srcStart * sourceRate) +
+      insertions.reduce((a, ins) => a + Math.round(ins.length * sourceRate), 0),
+  );
 
   // Read the source as if recorded at rate*formant (see above): all source times shrink by 1/formant.
   // Rubber Band's resampler designs its filter from the pitch ratio as a fraction: an arbitrary
@@ -221,37 +249,9 @@ export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
     }
     const last = keyFrames[keyFrames.length - 1] ?? { from: 0, to: 0 };
     if (from - last.from < minGap || to - last.to < minGap) continue;
-    if (from > spliced.length - minGap || to > outputLength - minGap) continue;
+    if (from > splicedLength - minGap || to > outputLength - minGap) continue;
     keyFrames.push({ from, to });
   }
-  const stretched = shifted
-    ? await stretch(spliced, {
-        sampleRate: readRate,
-        keyFrames,
-        outputLength,
-        pitchScale: stretcherPitch,
-        engine: 'faster',
-      })
-    : await stretchSpeech(spliced, { sampleRate: readRate, keyFrames, outputLength });
-  // The pitch a recipe asks for beyond its formant factor, with the voice's own formants: Sonic
-  // places the speech at its own pitch, then Rubber Band R3 moves the placed line's pitch alone
-  // (time ratio 1, so every syllable stays where it was placed), at the voice's own rate (a third
-  // of the work at 44.1 kHz). Read a semitone faster instead, formants and all, Lil Nova's words
-  // lost 0.45 voice-only; with R2 for the shift 0.34 against R3's 0.32; placed by Rubber Band R2
-  // with the pitch change in the same call, more words are lost to that stretcher than to Sonic.
-  const pitched =
-    !shifted && stretcherPitch !== 1
-      ? await stretch(stretched, {
-          sampleRate: readRate,
-          timeRatio: 1,
-          pitchScale: stretcherPitch,
-          formantFactor: 1,
-          engine: 'finer',
-        })
-      : stretched;
-  const samples = resample(pitched, readRate, o.outputRate);
-  applyFades(samples, Math.round(0.004 * o.outputRate), Math.round(0.03 * o.outputRate));
-
   // Timings: a syllable's consonants keep their spoken length (or shrink with their span), and
   // between key frames the stretch is uniform.
   const tailRatio =
@@ -287,7 +287,7 @@ export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
     };
   });
   // Straight lines between the key frames (Sonic and Rubber Band both stretch evenly between them).
-  const anchors = [{ from: 0, to: 0 }, ...keyFrames, { from: spliced.length, to: outputLength }];
+  const anchors = [{ from: 0, to: 0 }, ...keyFrames, { from: splicedLength, to: outputLength }];
   const sourceToLine = (t: Seconds): Seconds => {
     const from = mapTime(Math.max(srcStart, t)) * srcScale * readRate;
     let k = 0;
@@ -297,6 +297,65 @@ export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
     const to = a.to + ((from - a.from) * (b.to - a.to)) / Math.max(1, b.from - a.from);
     return Math.max(0, Math.min(outputLength, to)) / readRate;
   };
+  return {
+    start: outStart,
+    duration: outputLength / readRate,
+    syllables: placed,
+    sourceToLine,
+    stretch: {
+      srcStart,
+      srcEnd,
+      insertions,
+      readRate,
+      stretcherPitch,
+      keyFrames,
+      outputLength,
+      phaseVocoder: shifted,
+    },
+  };
+}
+
+/**
+ * Renders one line as placed (see placeLine): Sonic places the speech (Rubber Band only for a
+ * voice that needs a phase vocoder, `phaseVocoder`), and any pitch change beyond the formant factor
+ * is made on the placed line with formants preserved.
+ */
+export async function renderLine(
+  o: LineRenderOptions,
+  placement: LinePlacement = placeLine(o),
+): Promise<RenderedLine> {
+  const { srcStart, srcEnd, insertions, readRate, stretcherPitch, keyFrames, outputLength } =
+    placement.stretch;
+  const shifted = placement.stretch.phaseVocoder;
+  const spliced = splice(o.source, o.sourceRate, srcStart, srcEnd, insertions);
+  const stretched = shifted
+    ? await stretch(spliced, {
+        sampleRate: readRate,
+        keyFrames,
+        outputLength,
+        pitchScale: stretcherPitch,
+        engine: 'faster',
+      })
+    : await stretchSpeech(spliced, { sampleRate: readRate, keyFrames, outputLength });
+  // The pitch a recipe asks for beyond its formant factor, with the voice's own formants: Sonic
+  // places the speech at its own pitch, then Rubber Band R3 moves the placed line's pitch alone
+  // (time ratio 1, so every syllable stays where it was placed), at the voice's own rate (a third
+  // of the work at 44.1 kHz). Read a semitone faster instead, formants and all, Lil Nova's words
+  // lost 0.45 voice-only; with R2 for the shift 0.34 against R3's 0.32; placed by Rubber Band R2
+  // with the pitch change in the same call, more words are lost to that stretcher than to Sonic.
+  const pitched =
+    !shifted && stretcherPitch !== 1
+      ? await stretch(stretched, {
+          sampleRate: readRate,
+          timeRatio: 1,
+          pitchScale: stretcherPitch,
+          formantFactor: 1,
+          engine: 'finer',
+        })
+      : stretched;
+  const samples = resample(pitched, readRate, o.outputRate);
+  applyFades(samples, Math.round(0.004 * o.outputRate), Math.round(0.03 * o.outputRate));
+
   // After placement, on the consonants as they now sound: cleared before it, Sonic hears the
   // thinner consonants as other periods and the words suffer (mc-volt: 29 → 43 of 158 lost).
   const cleared =
@@ -305,11 +364,21 @@ export async function renderLine(o: LineRenderOptions): Promise<RenderedLine> {
           sampleRate: o.outputRate,
           words: o.words.map((w) => ({
             ...w,
-            phones: w.phones.map((p) => ({ ...p, start: sourceToLine(p.start), end: sourceToLine(p.end) })),
+            phones: w.phones.map((p) => ({
+              ...p,
+              start: placement.sourceToLine(p.start),
+              end: placement.sourceToLine(p.end),
+            })),
           })),
         })
       : samples;
-  return { samples: cleared, sampleRate: o.outputRate, start: outStart, syllables: placed, sourceToLine };
+  return {
+    samples: cleared,
+    sampleRate: o.outputRate,
+    start: placement.start,
+    syllables: placement.syllables,
+    sourceToLine: placement.sourceToLine,
+  };
 }
 
 function splice(
