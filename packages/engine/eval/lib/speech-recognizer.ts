@@ -151,15 +151,27 @@ export async function transcribe(audio: PcmAudio, options: { signal?: AbortSigna
         ...(options.signal ? { signal: options.signal } : {}),
       },
     );
-    // With -time, each word is a line "word start end probability" after its utterance's text.
-    const words: string[] = [];
-    for (const line of stdout.split('\n')) {
-      const fields = line.trim().split(/\s+/);
-      if (fields.length !== 4 || !fields.slice(1).every((f) => /^-?\d+(\.\d+)?(e-?\d+)?$/.test(f))) continue;
-      const [word, start] = fields as [string, string];
-      if (Number(start) < offset - 0.05 || /^[<[(].*[>\])]$/.test(word)) continue;
-      words.push(word.replace(/\(\d+\)$/, '').toLowerCase());
-    }
-    return words.join(' ');
+    return heardAfter(stdout, offset);
   });
+}
+
+/**
+ * The words of the utterances that start at or after `offset` (seconds), from the decoder's
+ * `-time yes` output: each utterance's text, then a line "word start end probability" per word,
+ * the first one "<s>". Whole utterances are kept or dropped: within a long first utterance the
+ * decoder's times drift (an utterance of the 20 s warm-up, from 0 s, was reported at 15.4 to
+ * 32.2 s), so filtering word by word let the warm-up's last 35 words through as if heard after it.
+ */
+export function heardAfter(output: string, offset: number): string {
+  const words: string[] = [];
+  let keep = false;
+  for (const line of output.split('\n')) {
+    const fields = line.trim().split(/\s+/);
+    if (fields.length !== 4 || !fields.slice(1).every((f) => /^-?\d+(\.\d+)?(e-?\d+)?$/.test(f))) continue;
+    const [word, start] = fields as [string, string];
+    if (word === '<s>') keep = Number(start) >= offset - 0.05;
+    if (!keep || /^[<[(].*[>\])]$/.test(word)) continue;
+    words.push(word.replace(/\(\d+\)$/, '').toLowerCase());
+  }
+  return words.join(' ');
 }
