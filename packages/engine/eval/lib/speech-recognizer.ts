@@ -104,6 +104,13 @@ export function toRecognizerWav(audio: PcmAudio): Uint8Array {
 
 const WARM_UP_SECONDS = 20;
 const WARM_UP_GAP_SECONDS = 1;
+/**
+ * Silence before the warm-up. A file that opens on sound had its first utterance's word times
+ * drift: a 20 s warm-up from 0 s was reported at 15.4 to 32.2 s, and 35 of its words were taken
+ * for words of the real audio. With a second of silence first, the same utterance is reported
+ * from 0.9 s.
+ */
+const LEAD_IN_SECONDS = 1;
 
 /**
  * The decoder's cepstral mean starts from a generic guess and adapts only as it goes, so the first
@@ -119,10 +126,11 @@ function withWarmUp(samples: Float32Array): { samples: Float32Array; offset: num
   while (first < samples.length && Math.abs(samples[first]!) < 0.05 * peak) first += frame;
   const warm = samples.subarray(Math.min(first, samples.length), first + WARM_UP_SECONDS * RECOGNIZER_RATE);
   const gap = WARM_UP_GAP_SECONDS * RECOGNIZER_RATE;
-  const out = new Float32Array(warm.length + gap + samples.length);
-  out.set(warm, 0);
-  out.set(samples, warm.length + gap);
-  return { samples: out, offset: (warm.length + gap) / RECOGNIZER_RATE };
+  const leadIn = LEAD_IN_SECONDS * RECOGNIZER_RATE;
+  const out = new Float32Array(leadIn + warm.length + gap + samples.length);
+  out.set(warm, leadIn);
+  out.set(samples, leadIn + warm.length + gap);
+  return { samples: out, offset: (leadIn + warm.length + gap) / RECOGNIZER_RATE };
 }
 
 /**
@@ -156,21 +164,18 @@ export async function transcribe(audio: PcmAudio, options: { signal?: AbortSigna
 }
 
 /**
- * The words of the utterances that start at or after `offset` (seconds), from the decoder's
- * `-time yes` output: each utterance's text, then a line "word start end probability" per word,
- * the first one "<s>". Whole utterances are kept or dropped: within a long first utterance the
- * decoder's times drift (an utterance of the 20 s warm-up, from 0 s, was reported at 15.4 to
- * 32.2 s), so filtering word by word let the warm-up's last 35 words through as if heard after it.
+ * The words the decoder heard from `offset` (seconds) on, from its `-time yes` output: each
+ * utterance's text, then a line "word start end probability" per word. Fillers and sentence marks
+ * are dropped. An utterance may run across the offset (the decoder does not always end one in the
+ * warm-up's second of silence), so words are kept by their own start.
  */
 export function heardAfter(output: string, offset: number): string {
   const words: string[] = [];
-  let keep = false;
   for (const line of output.split('\n')) {
     const fields = line.trim().split(/\s+/);
     if (fields.length !== 4 || !fields.slice(1).every((f) => /^-?\d+(\.\d+)?(e-?\d+)?$/.test(f))) continue;
     const [word, start] = fields as [string, string];
-    if (word === '<s>') keep = Number(start) >= offset - 0.05;
-    if (!keep || /^[<[(].*[>\])]$/.test(word)) continue;
+    if (Number(start) < offset - 0.05 || /^[<[(].*[>\])]$/.test(word)) continue;
     words.push(word.replace(/\(\d+\)$/, '').toLowerCase());
   }
   return words.join(' ');

@@ -784,7 +784,7 @@ function addVibrato(samples: Float32Array, lineStart: Seconds, notes: readonly M
       const j = Math.floor(at);
       if (j < 0) continue;
       const f = at - j;
-      samples[i] = (1 - f) * source[j]! + f * source[j + 1]!;
+      samples[i] = (1 - f) * source[j]! + f * source[Math.min(j + 1, source.length - 1)]!;
     }
   }
 }
