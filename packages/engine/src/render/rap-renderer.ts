@@ -998,10 +998,10 @@ function sungNote(
 
 /**
  * Lowest centre of a singer's lines: G3 for a woman, A2 for a man (a pop alto's and a baritone's
- * middle). The recogniser hears a TTS voice sung high far worse: Aria Bloom, 158 words, lost 79
- * with her lines centred C4 to B4 and 53 centred G3 to F#4 (her placed line spoken, not sung: 50).
- * Melodies reach five semitones above their centre, so
- * every stock register stays under Flite's highest note (see SUNG_TTS_CEILING_MIDI).
+ * range). The recogniser hears a TTS voice sung high far worse: Aria Bloom, 158 words, lost 79 with
+ * her lines centred C4 to B4 and 53 centred G3 to F#4 (her placed line spoken, not sung: 50).
+ * Melodies reach five semitones above their centre, so every stock register stays under Flite's
+ * highest note (see SUNG_TTS_CEILING_MIDI).
  */
 const REGISTER_FLOOR_MIDI: Record<ArtistDefinition['gender'], number> = { female: 55, male: 45 };
 
