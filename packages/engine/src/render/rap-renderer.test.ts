@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { renderRap, RAP_PHASES, ttsSungMidi, type RapPhase, type RapRender } from './rap-renderer.ts';
+import {
+  FLITE_HIGHEST_MIDI,
+  renderRap,
+  RAP_PHASES,
+  sungNote,
+  type RapPhase,
+  type RapRender,
+} from './rap-renderer.ts';
+import { ARTISTS } from '../artists/artist-catalog.ts';
+import { MUSIC_SELECTIONS } from '../beats/music-catalog.ts';
+import { NOTE_NAMES } from '../beats/music-theory.ts';
+import { planMelody } from '../flow/melody-planner.ts';
 import { decodeAudio } from '../io/audio-decoder.ts';
 import { measureLoudness } from '../analysis/loudness-meter.ts';
 import { detectSyllableOnsets } from '../analysis/syllable-onsets.ts';
@@ -316,10 +327,36 @@ describe('renderRap input and control', () => {
   });
 });
 
-describe('the note a sung line is synthesized on', () => {
-  it("is the note itself up to F5, Flite's highest; above it a fifth lower, for the shifter to lift", () => {
-    for (const note of [45, 55, 64, 71, 77]) expect(ttsSungMidi(note)).toBe(note);
-    for (const note of [78, 81]) expect(ttsSungMidi(note)).toBe(note - 7);
+describe("a singer's register", () => {
+  it("keeps every melody under Flite's highest note, in every key, so the TTS says every note itself", () => {
+    const syllables = Array.from({ length: 12 }, (_, i) => ({
+      onset: 0.3 * i,
+      vowelOnset: 0.3 * i + 0.05,
+      end: 0.3 * i + 0.28,
+      stress: (i % 2 === 0 ? 1 : 0) as 0 | 1,
+    }));
+    let highest = -Infinity;
+    for (const artist of ARTISTS.filter((a) => a.recipe.monotone))
+      for (const tonic of NOTE_NAMES)
+        for (const mode of ['major', 'minor'] as const)
+          for (let line = 0; line < 4; line++) {
+            const selection = { ...MUSIC_SELECTIONS[0]!, key: { tonic, mode } };
+            const note = sungNote(selection, artist, line);
+            for (let root = 0; root < 7; root++) {
+              const notes = planMelody(syllables, {
+                key: selection.key,
+                baseDegree: note.degree,
+                octave: note.octave,
+                chordAt: () => root,
+                lineIndex: line,
+                lineEnd: 4,
+              });
+              for (const n of notes) highest = Math.max(highest, n.midi);
+            }
+          }
+    expect(highest).toBeLessThanOrEqual(FLITE_HIGHEST_MIDI);
+    // Ivy Lark, the highest register, comes within two semitones of it.
+    expect(highest).toBeGreaterThan(FLITE_HIGHEST_MIDI - 3);
   });
 });
 

@@ -347,7 +347,7 @@ export async function synthesizeVoice(
     sungMidi: number | undefined,
   ): Promise<SynthesizedLine | undefined> => {
     const lineIndex = lines.findIndex((l) => l.spoken === spoken);
-    const said = sungMidi ?? sungNote(selection, artist, lineIndex).saidMidi;
+    const said = sungMidi ?? sungNote(selection, artist, lineIndex).midi;
     // The recipe's pitch shift is applied afterwards: aim the TTS so the result lands on the note.
     const pitchHz = recipe.monotone ? midiToHz(said - (ownVoice ? 0 : recipe.pitch)) : undefined;
     const synthesisRequest = {
@@ -601,11 +601,11 @@ const CROSSFADE_NOTES: Seconds = 0.02;
 /** A singer's line as planned before it is rendered: its melody and the takes asked for it. */
 interface SungLinePlan {
   notes: MelodyNote[];
-  /** The note each take was said on (see ttsSungMidi), and the takes (none for a person's voice). */
+  /** The notes the takes were said on, one take each (no takes for a person's voice). */
   saidNotes: number[];
   takes: Promise<(SungTake | undefined)[]>;
-  /** The note the line was first said on. */
-  centre: { saidMidi: number };
+  /** The note the line was first said on (its register centre). */
+  centre: number;
   source: SungLineSource;
 }
 
@@ -631,20 +631,18 @@ function singLineMelody(
     lineIndex: placedIndex,
     lineEnd: placement.start + placement.duration - 0.03,
   });
-  const saidNotes = [...new Set(notes.map((n) => ttsSungMidi(Math.round(n.midi))))];
+  const saidNotes = [...new Set(notes.map((n) => Math.round(n.midi)))];
   const ttsRate = source.said.speech.sampleRate;
   const takes = Promise.all(source.song.ownVoice ? [] : saidNotes.map((m) => sayOnNote(source, m, ttsRate)));
   // Awaited when the line is rendered; a render stopped before then must not leave it unhandled.
   takes.catch(() => undefined);
-  return { notes, saidNotes, takes, centre: note, source };
+  return { notes, saidNotes, takes, centre: note.midi, source };
 }
 
 /**
  * A placed line sung: the takes on each note (see singLineMelody) joined syllable by syllable in
  * source time, cross-faded where one note gives way to the next, and placed like the first take.
- * Only what the TTS cannot say in tune is moved by the shifter: notes above its ceiling (said a
- * fifth lower, see ttsSungMidi). A voice whose takes do not line up (a person's) is sung from its
- * one take by the shifter.
+ * A voice whose takes do not line up (a person's) is sung from its one take by the PSOLA shifter.
  */
 async function singLine(
   options: LineRenderOptions,
@@ -652,18 +650,16 @@ async function singLine(
   plan: SungLinePlan,
 ): Promise<RenderedLine> {
   const { notes, saidNotes } = plan;
-  const f0 = melodyF0(notes);
-  const shiftFrom = (samples: Float32Array, start: Seconds, saidMidi: number) =>
-    psolaPitch(samples, {
-      sampleRate: SAMPLE_RATE,
-      expectedF0: midiToHz(saidMidi),
-      targetF0: (t) => f0(start + t),
-    });
   const speech = plan.source.said.speech;
   const takes = await plan.takes;
   if (takes.length === 0 || !takes.every((t) => t !== undefined && sameTimings(t.speech, speech))) {
     const line = await renderLine(options, placement);
-    line.samples = shiftFrom(line.samples, line.start, plan.centre.saidMidi);
+    const f0 = melodyF0(notes);
+    line.samples = psolaPitch(line.samples, {
+      sampleRate: SAMPLE_RATE,
+      expectedF0: midiToHz(plan.centre),
+      targetF0: (t) => f0(line.start + t),
+    });
     return line;
   }
   // Each note's span in source time: the inverse of the placement's map.
@@ -685,7 +681,7 @@ async function singLine(
   for (const [k, sung] of notes.entries()) {
     const from = k === 0 ? 0 : Math.round(toSource(sung.start) * rate);
     const to = k + 1 < notes.length ? Math.round(toSource(notes[k + 1]!.start) * rate) : n;
-    owner.fill(saidNotes.indexOf(ttsSungMidi(Math.round(sung.midi))), Math.max(0, from), Math.min(n, to));
+    owner.fill(saidNotes.indexOf(Math.round(sung.midi)), Math.max(0, from), Math.min(n, to));
   }
   const joined = new Float32Array(n);
   const fade = Math.max(1, Math.round(CROSSFADE_NOTES * rate));
@@ -703,28 +699,7 @@ async function singLine(
     }
   }
   const sung = await renderLine({ ...options, source: joined }, placement);
-  // Lift what was said below its note, and only that, from the placed line (its vibrato with it).
-  const lifted = new Set<MelodyNote>();
-  for (const [k, part] of notes.entries()) {
-    const said = ttsSungMidi(Math.round(part.midi));
-    if (said === Math.round(part.midi)) continue;
-    lifted.add(part);
-    const margin = Math.round(0.03 * SAMPLE_RATE);
-    const a = Math.max(0, Math.round((part.start - sung.start) * SAMPLE_RATE) - margin);
-    const end = k + 1 < notes.length ? notes[k + 1]!.start : part.end;
-    const b = Math.min(sung.samples.length, Math.round((end - sung.start) * SAMPLE_RATE) + margin);
-    if (b - a < 2 * margin) continue;
-    const up = shiftFrom(sung.samples.slice(a, b), sung.start + a / SAMPLE_RATE, said);
-    for (let i = 0; i < b - a; i++) {
-      const w = Math.min(1, i / margin, (b - a - 1 - i) / margin);
-      sung.samples[a + i] = w * up[i]! + (1 - w) * sung.samples[a + i]!;
-    }
-  }
-  addVibrato(
-    sung.samples,
-    sung.start,
-    notes.filter((n) => !lifted.has(n)),
-  );
+  addVibrato(sung.samples, sung.start, notes);
   return sung;
 }
 
@@ -980,40 +955,36 @@ function fadeOut(channels: Float32Array[], samples: number): void {
  * The note a singer's line is sung around, its register centre: lines take turns on chord tones of
  * the key (tonic, third, fifth, third...), each in the octave that puts it inside the singer's
  * register (the twelve semitones from REGISTER_FLOOR_MIDI, raised by the recipe's `register`); the
- * melody moves around it. `saidMidi` is the note its TTS says the line on (see ttsSungMidi).
+ * melody moves around it.
  */
-function sungNote(
+export function sungNote(
   selection: MusicSelectionDefinition,
   artist: ArtistDefinition,
   lineIndex: number,
-): { degree: number; octave: number; midi: number; saidMidi: number } {
+): { degree: number; octave: number; midi: number } {
   const degree = [0, 2, 4, 2][Math.max(0, lineIndex) % 4]!;
   const floor = REGISTER_FLOOR_MIDI[artist.gender] + (artist.recipe.register ?? 0);
   let octave = 4;
   while (degreeToMidi(selection.key, degree, octave) >= floor + 12) octave--;
   while (degreeToMidi(selection.key, degree, octave) < floor) octave++;
   const midi = degreeToMidi(selection.key, degree, octave);
-  return { degree, octave, midi, saidMidi: ttsSungMidi(midi) };
+  return { degree, octave, midi };
 }
 
 /**
  * Lowest centre of a singer's lines: G3 for a woman, A2 for a man (a pop alto's and a baritone's
  * range). The recogniser hears a TTS voice sung high far worse: Aria Bloom, 158 words, lost 79 with
  * her lines centred C4 to B4 and 53 centred G3 to F#4 (her placed line spoken, not sung: 50).
- * Melodies reach five semitones above their centre, so every stock register stays under Flite's
- * highest note (see SUNG_TTS_CEILING_MIDI).
+ * Melodies reach seven semitones above their centre, so every stock register stays under Flite's
+ * highest note (see FLITE_HIGHEST_MIDI).
  */
 const REGISTER_FLOOR_MIDI: Record<ArtistDefinition['gender'], number> = { female: 55, male: 45 };
 
 /**
- * The note a line's TTS sings on: its own, up to the highest Flite can say (slt's pitch stops at
- * 698 Hz, F5, whatever it is asked); above that a fifth lower, lifted by the shifter (which keeps
- * the voice's formants).
+ * The highest note Flite sings: slt's pitch stops at 698 Hz (F5) whatever it is asked. Every
+ * singer's register keeps its melodies under it (tested), so every note is said by the TTS itself.
  */
-export function ttsSungMidi(noteMidi: number): number {
-  return noteMidi > SUNG_TTS_CEILING_MIDI ? noteMidi - 7 : noteMidi;
-}
-const SUNG_TTS_CEILING_MIDI = 77;
+export const FLITE_HIGHEST_MIDI = 77;
 
 const DOUBLE_GAIN: Record<ArtistDefinition['recipe']['doubles'], number> = {
   none: 0,

@@ -192,12 +192,7 @@ export function placeLine(o: LineRenderOptions): LinePlacement {
   // word opening on a vowel starts where the previous word ends, and its key frame must follow the rest.
   const mapTime = (t: Seconds) =>
     t - srcStart + insertions.reduce((a, ins) => a + (t >= ins.at ? ins.length : 0), 0);
-  const splicedLength = Math.max(
-    1,
-    Math.round(srcEnd * sourceRate) -
-      Math.round(srcStart * sourceRate) +
-      insertions.reduce((a, ins) => a + Math.round(ins.length * sourceRate), 0),
-  );
+  const splicedLength = spliceCuts(sourceRate, srcStart, srcEnd, insertions).length;
 
   // Read the source as if recorded at rate*formant (see above): all source times shrink by 1/formant.
   // Rubber Band's resampler designs its filter from the pitch ratio as a fraction: an arbitrary
@@ -381,13 +376,13 @@ export async function renderLine(
   };
 }
 
-function splice(
-  source: Float32Array,
+/** Where splice cuts the source (samples) and how long its output is: placement needs the length. */
+function spliceCuts(
   rate: Hz,
   start: Seconds,
   end: Seconds,
-  insertions: { at: Seconds; length: Seconds }[],
-): Float32Array {
+  insertions: readonly { at: Seconds; length: Seconds }[],
+): { a: number; b: number; cuts: { at: number; length: number }[]; length: number } {
   const a = Math.round(start * rate);
   const b = Math.round(end * rate);
   const cuts = insertions
@@ -397,7 +392,18 @@ function splice(
     }))
     .sort((x, y) => x.at - y.at);
   const extra = cuts.reduce((acc, c) => acc + c.length, 0);
-  const out = new Float32Array(Math.max(1, b - a + extra));
+  return { a, b, cuts, length: Math.max(1, b - a + extra) };
+}
+
+function splice(
+  source: Float32Array,
+  rate: Hz,
+  start: Seconds,
+  end: Seconds,
+  insertions: { at: Seconds; length: Seconds }[],
+): Float32Array {
+  const { a, b, cuts, length } = spliceCuts(rate, start, end, insertions);
+  const out = new Float32Array(length);
   const fade = Math.round(0.006 * rate);
   let read = a;
   let write = 0;
