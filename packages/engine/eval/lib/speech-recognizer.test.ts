@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { FliteVoiceBackend } from '../../src/voice/flite-voice.ts';
 import {
   findRecognizer,
-  heardAfter,
   RecognizerUnavailable,
   recognizerStatus,
   toRecognizerWav,
   transcribe,
+  utterances,
 } from './speech-recognizer.ts';
 import { wordErrorRate } from './word-error-rate.ts';
 
@@ -49,18 +49,24 @@ describe('speech recogniser', () => {
     const silence = await transcribe({ sampleRate: 16000, channels: [new Float32Array(16000)] });
     expect(silence).toBe('');
   });
-  it('keeps the words heard from the real start on, also from an utterance that began in the warm-up', () => {
+  it('splits the decoder output into utterances, whatever their times say', () => {
     const output = [
+      '',
+      '<s> 0.000 0.110 1.000000',
+      '</s> 0.120 1.010 1.000000',
       'woke up at nine slow',
-      '<s> 0.880 1.010 0.999',
-      'woke 1.010 1.300 0.9',
-      '<sil> 4.110 4.240 0.98',
-      'slow 20.500 20.900 0.9',
+      '<s> 15.880 16.010 0.999',
+      'woke 16.010 16.300 0.9',
+      '<sil> 16.110 16.240 0.98',
+      'slow 40.500 40.900 0.9',
+      '</s> 40.900 41.000 1.0',
+      'woke up',
+      '<s> 22.000 22.100 0.999',
       'woke 22.100 22.400 0.9',
       '[NOISE] 22.400 22.500 0.5',
       'up(2) 22.500 22.800 0.9',
       '</s> 22.800 23.000 1.0',
     ].join('\n');
-    expect(heardAfter(output, 22)).toBe('woke up');
+    expect(utterances(output)).toEqual([[], ['woke', 'slow'], ['woke', 'up']]);
   });
 });

@@ -103,22 +103,19 @@ export function toRecognizerWav(audio: PcmAudio): Uint8Array {
 }
 
 const WARM_UP_SECONDS = 20;
-const WARM_UP_GAP_SECONDS = 1;
-/**
- * Silence before the warm-up. A file that opens on sound had its first utterance's word times
- * drift: a 20 s warm-up from 0 s was reported at 15.4 to 32.2 s, and 35 of its words were taken
- * for words of the real audio. With a second of silence first, the same utterance is reported
- * from 0.9 s.
- */
+/** Long enough that the decoder always ends an utterance between the warm-up and the audio. */
+const WARM_UP_GAP_SECONDS = 2;
+/** Silence before the warm-up: a file that opens on sound is decoded worse at its start. */
 const LEAD_IN_SECONDS = 1;
 
 /**
  * The decoder's cepstral mean starts from a generic guess and adapts only as it goes, so the first
  * utterance of a file is decoded with the wrong mean: a rap with no pause for ten seconds loses
- * its first lines that way. Hearing the start of the audio once before (then a second of silence)
- * settles the mean; words before the real start are discarded.
+ * its first lines that way. So the decoder hears the start of the audio once first (after a
+ * second of silence, then two seconds of silence before the audio itself). Returns the warm-up
+ * alone (`prefix`) and the warm-up followed by the audio.
  */
-function withWarmUp(samples: Float32Array): { samples: Float32Array; offset: number } {
+function withWarmUp(samples: Float32Array): { prefix: Float32Array; samples: Float32Array } {
   const frame = RECOGNIZER_RATE / 100;
   let peak = 0;
   for (const v of samples) peak = Math.max(peak, Math.abs(v));
@@ -130,53 +127,66 @@ function withWarmUp(samples: Float32Array): { samples: Float32Array; offset: num
   const out = new Float32Array(leadIn + warm.length + gap + samples.length);
   out.set(warm, leadIn);
   out.set(samples, leadIn + warm.length + gap);
-  return { samples: out, offset: (leadIn + warm.length + gap) / RECOGNIZER_RATE };
+  return { prefix: out.subarray(0, leadIn + warm.length + gap), samples: out };
 }
 
 /**
  * The words PocketSphinx hears in the audio, lower case, in order. Silence, noise and sentence
  * marks (<s>, <sil>, [NOISE]) are dropped, as are pronunciation variants' "(2)".
+ *
+ * The warm-up's words are told apart by utterance, not by time: the decoder's word times drift
+ * (a 20 s warm-up was reported at 15.4 to 32.2 s, and a render's first line before the audio's
+ * start), so words of the warm-up were counted as heard, and words of the audio lost. The warm-up
+ * is decoded alone too; the decoder is deterministic and the silence after the warm-up ends an
+ * utterance, so the first utterances of the whole file are the warm-up's, as many as it had alone.
  */
 export async function transcribe(audio: PcmAudio, options: { signal?: AbortSignal } = {}): Promise<string> {
   const setup = await findRecognizer();
   return withTempDir(async (dir) => {
-    const wav = join(dir, 'speech.wav');
-    const { samples, offset } = withWarmUp(toRecognizerRate(audio));
-    await writeFile(wav, encodeWav({ sampleRate: RECOGNIZER_RATE, channels: [samples] }, { bitDepth: 16 }));
-    const { stdout } = await runProgram(
-      setup.binary,
-      [
-        ...['-infile', wav, '-hmm', setup.hmm, '-lm', setup.lm, '-dict', setup.dict],
-        // Caps on active HMMs and words per frame: 45 % less CPU; on plain and rapped flite the
-        // transcripts' WER moved by under 0.01 against the defaults.
-        ...['-maxhmmpf', '3000', '-maxwpf', '5'],
-        ...['-time', 'yes', '-logfn', '/dev/null'],
-      ],
-      // Generous: on a shared, loaded machine a minute of audio can take minutes.
-      {
-        maxBuffer: 16 * 1024 * 1024,
-        timeout: 1_800_000,
-        ...(options.signal ? { signal: options.signal } : {}),
-      },
-    );
-    return heardAfter(stdout, offset);
+    const { prefix, samples } = withWarmUp(toRecognizerRate(audio));
+    const decode = async (name: string, input: Float32Array) => {
+      const wav = join(dir, `${name}.wav`);
+      await writeFile(wav, encodeWav({ sampleRate: RECOGNIZER_RATE, channels: [input] }, { bitDepth: 16 }));
+      const { stdout } = await runProgram(
+        setup.binary,
+        [
+          ...['-infile', wav, '-hmm', setup.hmm, '-lm', setup.lm, '-dict', setup.dict],
+          // Caps on active HMMs and words per frame: 45 % less CPU; on plain and rapped flite the
+          // transcripts' WER moved by under 0.01 against the defaults.
+          ...['-maxhmmpf', '3000', '-maxwpf', '5'],
+          ...['-time', 'yes', '-logfn', '/dev/null'],
+        ],
+        // Generous: on a shared, loaded machine a minute of audio can take minutes.
+        {
+          maxBuffer: 16 * 1024 * 1024,
+          timeout: 1_800_000,
+          ...(options.signal ? { signal: options.signal } : {}),
+        },
+      );
+      return stdout;
+    };
+    const warmUpUtterances = utterances(await decode('warm-up', prefix)).length;
+    return utterances(await decode('speech', samples))
+      .slice(warmUpUtterances)
+      .flat()
+      .join(' ');
   });
 }
 
 /**
- * The words the decoder heard from `offset` (seconds) on, from its `-time yes` output: each
- * utterance's text, then a line "word start end probability" per word. Fillers and sentence marks
- * are dropped. An utterance may run across the offset (the decoder does not always end one in the
- * warm-up's second of silence), so words are kept by their own start.
+ * The words of each utterance in the decoder's `-time yes` output: after each utterance's text, a
+ * line "word start end probability" per word, from "<s>" to "</s>". Fillers and sentence marks are
+ * dropped, as are pronunciation variants' "(2)".
  */
-export function heardAfter(output: string, offset: number): string {
-  const words: string[] = [];
+export function utterances(output: string): string[][] {
+  const heard: string[][] = [];
   for (const line of output.split('\n')) {
     const fields = line.trim().split(/\s+/);
     if (fields.length !== 4 || !fields.slice(1).every((f) => /^-?\d+(\.\d+)?(e-?\d+)?$/.test(f))) continue;
-    const [word, start] = fields as [string, string];
-    if (Number(start) < offset - 0.05 || /^[<[(].*[>\])]$/.test(word)) continue;
-    words.push(word.replace(/\(\d+\)$/, '').toLowerCase());
+    const word = fields[0]!;
+    if (word === '<s>' || heard.length === 0) heard.push([]);
+    if (/^[<[(].*[>\])]$/.test(word)) continue;
+    heard[heard.length - 1]!.push(word.replace(/\(\d+\)$/, '').toLowerCase());
   }
-  return words.join(' ');
+  return heard;
 }
