@@ -8,8 +8,12 @@ import { centredMonoLoudness } from '../analysis/loudness-meter.ts';
 import { Biquad } from '../dsp/biquad-filter.ts';
 import { makeSpectralRoom } from './spectral-room.ts';
 
-/** How far the lead sits above the beat (loudness units). */
-const VOCAL_OVER_BEAT_LU = 3;
+/**
+ * How far the lead sits above the beat (loudness units). At 3 LU the recogniser lost 0.49–0.65 of
+ * the words in the mix of four artists, at 5 LU 0.02–0.05 fewer each (Deacon Grey, Kid Kilo,
+ * Marcus Vale, Ivy Lark); at 6 LU a little fewer still, with the beat thin between the lines.
+ */
+const VOCAL_OVER_BEAT_LU = 5;
 /** How far the whole beat steps back while the voice speaks (amplitude share; 6 dB). */
 const BEAT_DUCK = 1 - 10 ** (-6 / 20);
 
@@ -38,7 +42,7 @@ function withoutPresence(x: Float32Array, sampleRate: Hz): Float32Array {
 }
 
 /**
- * Balances vocal against beat (lead 3 LU above the beat), steps the beat back under the vocal
+ * Balances vocal against beat (lead 5 LU above the beat), steps the beat back under the vocal
  * (all of it up to 6 dB, bass and chords more, the chords' and drums' presence band most) and
  * makes room for each sound of the voice inside it band by band while it sounds (a dynamic
  * equaliser keyed by the voice, `spectral-room.ts`), and adds reverb and a ping-pong delay on
@@ -68,7 +72,7 @@ export function mixSong(
   const [dl, dr] = [fit(vocal.doubles[0], n), fit(vocal.doubles[1], n)];
   const [al, ar] = [fit(vocal.adlibs[0], n), fit(vocal.adlibs[1], n)];
   // Level by perceived loudness (BS.1770, gated), not RMS: an 808's sub carries RMS the ear
-  // barely weighs. The lead sits 3 LU above the beat: words first.
+  // barely weighs. The lead sits 5 LU above the beat: words first.
   // Without a beat there is nothing to balance against: unity gain, mastering sets the level.
   let beatLufs = -Infinity;
   if (beat) {
