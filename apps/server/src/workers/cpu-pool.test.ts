@@ -46,12 +46,13 @@ describe('CpuPool', () => {
     { timeout: 20_000 },
     async () => {
       pool = new CpuPool({ threads: 1, filename });
-      // Each sleeps 400 ms under a 700 ms limit; the second waits 400 ms first and must still pass.
+      // Each sleeps 1 s under a 1.6 s limit; the second waits 1 s first and must still pass. The
+      // 0.6 s to spare cover a thread's start on a loaded machine (0.3 s did not, beside an eval).
       const results = await Promise.all([
-        run(pool, 'sleep', { ms: 400 }, { timeoutMs: 700 }),
-        run(pool, 'sleep', { ms: 400 }, { timeoutMs: 700 }),
+        run(pool, 'sleep', { ms: 1000 }, { timeoutMs: 1600 }),
+        run(pool, 'sleep', { ms: 1000 }, { timeoutMs: 1600 }),
       ]);
-      expect(results).toEqual([400, 400]);
+      expect(results).toEqual([1000, 1000]);
     },
   );
 
