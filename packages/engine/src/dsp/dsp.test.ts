@@ -18,32 +18,31 @@ describe('resampler', () => {
     expect(out.length).toBe(22050);
     expect(rmsOf(out, 2000, 20000)).toBeCloseTo(0.5 / Math.SQRT2, 3);
   });
-  it('equals a windowed-sinc sum interpolated between table rows, sample for sample, edges included', () => {
-    // The same kernel, evaluated the plain way: each tap interpolated between its two phase rows.
+  it('equals a windowed-sinc sum at every sample, edges included: exact per phase between whole-number rates, else interpolated between table rows', () => {
     let seed = 3;
     const input = Float32Array.from(
       { length: 3000 },
       () => (seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5,
     );
+    const bessel = (v: number) => {
+      let sum = 1;
+      let term = 1;
+      for (let m = 1; m < 30; m++) sum += term *= (v / (2 * m)) ** 2;
+      return sum;
+    };
     for (const [from, to] of [
       [16000, 44100],
       [16197.3, 44100],
       [44100, 16000],
     ] as const) {
       const out = resample(input, from, to);
-      const ratio = to / from;
-      const cutoff = 0.9 * Math.min(1, ratio);
-      const row = (phase: number) => {
+      const cutoff = 0.9 * Math.min(1, to / from);
+      /** The kernel for fractional offset `frac`, evaluated the plain way. */
+      const row = (frac: number) => {
         const taps = Array.from({ length: 48 }, (_, k) => {
-          const d = k - 24 + 1 - phase / 512;
+          const d = k - 24 + 1 - frac;
           const x = Math.PI * d * cutoff;
           const r = d / 24;
-          const bessel = (v: number) => {
-            let sum = 1;
-            let term = 1;
-            for (let m = 1; m < 30; m++) sum += term *= (v / (2 * m)) ** 2;
-            return sum;
-          };
           const w = Math.abs(r) >= 1 ? 0 : bessel(8 * Math.sqrt(1 - r * r)) / bessel(8);
           return (d === 0 ? 1 : Math.sin(x) / x) * w * cutoff;
         });
@@ -51,20 +50,47 @@ describe('resampler', () => {
         const total = taps.reduce((a, b) => a + b, 0);
         return taps.map((v) => Math.fround(Math.fround(v) / total));
       };
+      const whole = Number.isInteger(from);
       for (const i of [0, 1, 7, Math.floor(out.length / 2), out.length - 2, out.length - 1]) {
-        const t = i * (from / to);
-        const base = Math.floor(t);
-        const phase = (t - base) * 512;
-        const p0 = Math.floor(phase);
-        const [a, b] = [row(p0), row(p0 + 1)];
+        let base: number;
+        let taps: number[];
+        if (whole) {
+          // 16 → 44.1 kHz is 441 phases of 160 input samples: output i at i·160/441.
+          const [up, down] = [to / 100, from / 100]; // 100: the greatest common divisor
+          base = Math.floor((i * down) / up);
+          taps = row(((i * down) % up) / up);
+        } else {
+          const t = i * (from / to);
+          base = Math.floor(t);
+          const phase = (t - base) * 512;
+          const p0 = Math.floor(phase);
+          const [a, b] = [row(p0 / 512), row((p0 + 1) / 512)];
+          taps = a.map((v, k) => v + (phase - p0) * (b[k]! - v));
+        }
         let acc = 0;
         for (let k = 0; k < 48; k++) {
           const j = base - 23 + k;
-          if (j >= 0 && j < input.length) acc += input[j]! * (a[k]! + (phase - p0) * (b[k]! - a[k]!));
+          if (j >= 0 && j < input.length) acc += input[j]! * taps[k]!;
         }
-        expect(out[i]).toBe(Math.fround(acc));
+        // Summed in another order than here (four running sums): equal to float precision.
+        expect(Math.abs(out[i]! - acc)).toBeLessThan(1e-6);
       }
     }
+  });
+  it('resamples between whole-number rates as the interpolated table would, within 1e-4', () => {
+    let seed = 5;
+    const input = Float32Array.from(
+      { length: 16000 },
+      () => (seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5,
+    );
+    // The same ratio off by a hair takes the interpolated path.
+    const exact = resample(input, 16000, 44100);
+    const interpolated = resample(input, 16000.000001, 44100.0000027);
+    let worst = 0;
+    expect(Math.abs(exact.length - interpolated.length)).toBeLessThanOrEqual(1);
+    for (let i = 0; i < Math.min(exact.length, interpolated.length); i++)
+      worst = Math.max(worst, Math.abs(exact[i]! - interpolated[i]!));
+    expect(worst).toBeLessThan(1e-4);
   });
   it('removes content above the new Nyquist when downsampling (no aliasing)', () => {
     const out = resample(sine(15000, 44100, 0.5), 44100, 16000);
