@@ -135,10 +135,11 @@ function withWarmUp(samples: Float32Array): { prefix: Float32Array; samples: Flo
  * marks (<s>, <sil>, [NOISE]) are dropped, as are pronunciation variants' "(2)".
  *
  * The warm-up's words are told apart by utterance, not by time: the decoder's word times drift
- * (a 20 s warm-up was reported at 15.4 to 32.2 s, and a render's first line before the audio's
- * start), so words of the warm-up were counted as heard, and words of the audio lost. The warm-up
- * is decoded alone too; the decoder is deterministic and the silence after the warm-up ends an
- * utterance, so the first utterances of the whole file are the warm-up's, as many as it had alone.
+ * (a 20 s warm-up was reported at 15.4 to 32.2 s), so words of the warm-up were counted as heard
+ * (a line and a half of a Kid Kilo render), and words of the audio reported early would be lost.
+ * The warm-up is decoded alone too; the decoder is deterministic and the silence after the warm-up
+ * ends an utterance, so the first utterances of the whole file are the warm-up's, as many as it
+ * had alone.
  */
 export async function transcribe(audio: PcmAudio, options: { signal?: AbortSignal } = {}): Promise<string> {
   const setup = await findRecognizer();
