@@ -23,17 +23,20 @@ function besselI0(x: number): number {
   return sum;
 }
 
+/** Kaiser beta 8 gives ~80 dB stop-band: aliasing stays below 16-bit dither. */
+const KAISER_BETA = 8;
+
 /** The filter for fractional offset `frac` (0..1), unity DC gain, as float taps. */
-function kernelRow(cutoff: number, frac: number, beta: number, out: Float32Array, at: number): void {
+function kernelRow(cutoff: number, frac: number, out: Float32Array, at: number): void {
   const width = 2 * HALF_TAPS;
-  const norm = besselI0(beta);
+  const norm = besselI0(KAISER_BETA);
   let sum = 0;
   for (let k = 0; k < width; k++) {
     const d = k - HALF_TAPS + 1 - frac;
     const x = Math.PI * d * cutoff;
     const sinc = d === 0 ? 1 : Math.sin(x) / x;
     const r = d / HALF_TAPS;
-    const w = Math.abs(r) >= 1 ? 0 : besselI0(beta * Math.sqrt(1 - r * r)) / norm;
+    const w = Math.abs(r) >= 1 ? 0 : besselI0(KAISER_BETA * Math.sqrt(1 - r * r)) / norm;
     const v = sinc * w * cutoff;
     out[at + k] = v;
     sum += v;
@@ -42,16 +45,13 @@ function kernelRow(cutoff: number, frac: number, beta: number, out: Float32Array
   for (let k = 0; k < width; k++) out[at + k]! /= sum;
 }
 
-/** Kaiser beta 8 gives ~80 dB stop-band: aliasing stays below 16-bit dither. */
-const KAISER_BETA = 8;
-
 function kernelFor(cutoff: number): Kernel {
   const key = cutoff.toFixed(6);
   const cached = kernels.get(key);
   if (cached) return cached;
   const width = 2 * HALF_TAPS;
   const table = new Float32Array((PHASES + 1) * width);
-  for (let p = 0; p <= PHASES; p++) kernelRow(cutoff, p / PHASES, KAISER_BETA, table, p * width);
+  for (let p = 0; p <= PHASES; p++) kernelRow(cutoff, p / PHASES, table, p * width);
   const slope = new Float64Array(PHASES * width);
   for (let i = 0; i < slope.length; i++) slope[i] = table[i + width]! - table[i]!;
   const kernel = { table, slope, cutoff };
@@ -85,7 +85,7 @@ function exactPhases(
   if (!table) {
     const width = 2 * HALF_TAPS;
     table = new Float32Array(up * width);
-    for (let q = 0; q < up; q++) kernelRow(cutoff, q / up, KAISER_BETA, table, q * width);
+    for (let q = 0; q < up; q++) kernelRow(cutoff, q / up, table, q * width);
     exactKernels.set(key, table);
   }
   return { up, down, table };
