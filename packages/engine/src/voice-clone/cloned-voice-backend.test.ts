@@ -22,7 +22,7 @@ import {
 } from './cloned-voice-backend.ts';
 import { cepstralMeanDistance, speakerFrames } from './voice-measures.ts';
 import { PHONE_SET, phoneId, phoneTrack, selectExemplars } from './exemplar-index.ts';
-import { isVoiceless } from '../voice/voiceless-low-band.ts';
+import { isClearedVoiceless } from '../voice/voiceless-low-band.ts';
 import { renderRap } from '../render/rap-renderer.ts';
 import { trackPitch } from '../analysis/pitch-tracker.ts';
 
@@ -327,11 +327,11 @@ describe('correctionWeights', () => {
 });
 
 describe('clearedConsonants', () => {
-  it('marks exactly the phones whose low band the line renderer clears once placed', () => {
+  it('marks the phones whose low band the line renderer clears once placed, and "hh"', () => {
     const track = Uint8Array.from(PHONE_SET.keys());
     const marked = clearedConsonants(track);
     for (const [id, phone] of PHONE_SET.entries())
-      expect([phone, marked[id]]).toEqual([phone, isVoiceless(phone) ? 1 : 0]);
+      expect([phone, marked[id]]).toEqual([phone, isClearedVoiceless(phone) || phone === 'hh' ? 1 : 0]);
   });
 });
 

@@ -521,7 +521,8 @@ function personFrameStats(voice: VoiceModel): { mean: Float32Array; std: Float32
  * correction towards it stripped the person's consonant of its low band and raised its highs. A
  * glottal pulse left in a closure then stood 6–7 × over what was left around it (ked's and m7's
  * clicks 5.4 → 6.8 a minute once the renderer began clearing). Those frames keep the recording's
- * own envelope.
+ * own envelope. An "h" is no longer cleared by the renderer (it was heard as "s"), but stays here:
+ * the AI singer was measured with its breath left as recorded.
  */
 const CLEARED_PHONES = new Set(['t', 'k', 'th', 's', 'sh', 'ch', 'hh', 'p', 'f'].map(phoneId));
 
