@@ -6,8 +6,9 @@
  * Two sets that never overlap: the PANEL plays the people whose voices are cloned; the BACKGROUND
  * is what a speaker-verification background model is trained on. Voices come from the Debian
  * programs (`espeak-ng`, festival's `text2wave`), not from the engine's bundled synthesizers.
- * A voice whose program or voice data is missing is reported as unavailable with what to install;
- * evaluations skip it with that note.
+ * A voice whose program or voice data is missing has its Debian packages installed (as root); one
+ * that still cannot speak is reported as unavailable with what to install, and evaluations skip
+ * it with that note.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { decodeWav } from '../../src/io/wav-codec.ts';
 import { toMono } from '../../src/pcm-audio.ts';
+import { installDebianPackages } from './system-tools.ts';
 import type { Utterance } from './speaker-similarity.ts';
 
 const run = promisify(execFile);
@@ -58,27 +60,44 @@ export const BACKGROUND_VOICES: readonly HeldOutVoice[] = [
   })),
 ];
 
-const INSTALL_HINT: Record<HeldOutVoice['program'], string> = {
-  'espeak-ng': 'apt-get install espeak-ng',
-  festival: 'apt-get install festival festvox-kdlpc16k',
+const DEBIAN_PACKAGES: Record<HeldOutVoice['program'], readonly string[]> = {
+  'espeak-ng': ['espeak-ng'],
+  festival: ['festival', 'festvox-kdlpc16k'],
 };
 
 const availability = new Map<string, Promise<string | null>>();
+const installs = new Map<HeldOutVoice['program'], Promise<string | null>>();
 
-/** null when the voice can speak here, else why not and what to install. */
+/**
+ * null when the voice can speak here, else why not and what to install. A voice that cannot speak
+ * has its Debian packages installed first (as root), once per program: a panel that silently lost a
+ * voice would print another panel's figures.
+ */
 export function unavailableReason(voice: HeldOutVoice): Promise<string | null> {
   let cached = availability.get(voice.id);
   if (!cached) {
-    cached = speak(voice, 'test')
-      .then(() => null)
-      .catch((error: unknown) => {
-        const detail = (error as Error).message.split('\n')[0]!.slice(0, 120);
-        return `${voice.id} is unavailable (${detail}); install with: ${INSTALL_HINT[voice.program]}`;
-      });
+    cached = (async () => {
+      const first = await speakingFails(voice);
+      if (first === null) return null;
+      const packages = DEBIAN_PACKAGES[voice.program];
+      let install = installs.get(voice.program);
+      if (!install) installs.set(voice.program, (install = installDebianPackages(packages)));
+      const refused = await install;
+      const second = refused ? first : await speakingFails(voice);
+      if (second === null) return null;
+      return `${voice.id} is unavailable (${refused ?? second}); install with: apt-get install ${packages.join(' ')}`;
+    })();
     availability.set(voice.id, cached);
   }
   return cached;
 }
+
+/** null when the voice says a word, else the first line of why not. */
+const speakingFails = (voice: HeldOutVoice): Promise<string | null> =>
+  speak(voice, 'test').then(
+    () => null,
+    (error: unknown) => (error as Error).message.split('\n')[0]!.slice(0, 120),
+  );
 
 /** The voice reading `text` (plain, at its own pace), as mono samples at its own rate. */
 export async function speak(voice: HeldOutVoice, text: string): Promise<Utterance> {
