@@ -38,9 +38,10 @@ export const FLOW_STYLES: Record<FlowStyleId, FlowStyle> = {
   'laid-back': {
     id: 'laid-back',
     slotsPerBeat: 4,
-    // Laid back by its phrasing (fewer syllables a bar, held vowels), only a hair behind the beat: at
-    // 20 ms behind, an onset tracker put Saint Echo's and Deacon Grey's vowels a median 23-24 ms late
-    // and only 0.66-0.68 of them within the ±30 ms a listener hears as on the beat (0.70-0.79 at 5 ms).
+    // Laid back by its phrasing (held vowels, spans kept near their spoken length), only a hair
+    // behind the beat: at 20 ms behind, an onset tracker put Saint Echo's and Deacon Grey's vowels a
+    // median 23-24 ms late and only 0.66-0.68 of them within the ±30 ms a listener hears as on the
+    // beat (0.70-0.79 at 5 ms).
     pocket: 0.005,
     durationWeight: 1.1,
     maxFill: 1,
