@@ -40,13 +40,27 @@ export interface LineLength {
 }
 
 /**
- * Syllables a line should have to fit one bar in a style: the engine's flow fills at most `maxFill` of the
- * bar's slots (4 beats × `slotsPerBeat`), and a line sits best at about four fifths of that. Straight 16ths
- * give 8–13 (ideal 11); double time about twice as many; laid back and melodic fewer.
+ * The share of a bar's slots the writer plans a line for. The engine's flow can fill a whole bar of
+ * 16ths (`maxFill`); a written line leaves the style its room: laid back fewer syllables, double time
+ * a little over half its 32nds.
+ */
+const WRITING_FILL: Record<FlowStyle['id'], number> = {
+  straight: 0.85,
+  'laid-back': 0.7,
+  'double-time': 0.6,
+  triplet: 0.9,
+  choppy: 0.8,
+  melodic: 0.6,
+};
+
+/**
+ * Syllables a line should have to fit one bar in a style: the writer's share of the bar's slots
+ * (4 beats × `slotsPerBeat`, see WRITING_FILL), and a line sits best at about four fifths of that.
+ * Straight 16ths give 8–13 (ideal 11); double time about twice as many; laid back and melodic fewer.
  */
 export function lineLengthFor(style: FlowStyle['id'] = 'straight'): LineLength {
   const flow = FLOW_STYLES[style];
-  const capacity = 4 * flow.slotsPerBeat * flow.maxFill;
+  const capacity = 4 * flow.slotsPerBeat * Math.min(flow.maxFill, WRITING_FILL[style]);
   return { min: Math.round(capacity * 0.6), ideal: Math.round(capacity * 0.8), max: Math.floor(capacity) };
 }
 
