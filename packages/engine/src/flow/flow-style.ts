@@ -16,10 +16,11 @@ export interface FlowStyle {
   /**
    * Fill a bar up to this share of its slots before spilling a line onto two bars. On 16ths a rapper
    * fills every slot of a bar: with lines of 14–16 syllables spilled onto two bars at 0.7–0.85, the
-   * voice said them 1.3–1.6× slower and the rests between words grew; the onset tracker found
-   * 0.72–0.79 of four rappers' onsets within 30 ms of the grid, 0.84–0.88 filling whole bars, and
-   * the recogniser lost 262 of six rappers' 948 words in their masters against 279. Double time
-   * keeps 0.6: 27 syllables in one bar of 32nds lost a dozen words more.
+   * voice said them 1.3–1.6× slower and the rests between words grew. Filling whole bars, an onset
+   * tracker found 0.84–0.88 of four rappers' onsets within 30 ms of the grid (0.72–0.79 before), and
+   * the recogniser lost fewer of Kid Kilo's, Deacon Grey's and Saint Echo's words (voice only 0.39 →
+   * 0.25, 0.32 → 0.30, 0.23 → 0.21), more of MC Volt's (0.20 → 0.25). Double time keeps 0.6: 27
+   * syllables in one bar of 32nds lost a dozen words more.
    */
   maxFill: number;
   /** Longest stretch of a syllable's own sound before the rest becomes silence. */
