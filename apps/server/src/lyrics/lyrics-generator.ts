@@ -40,9 +40,9 @@ export interface LineLength {
 }
 
 /**
- * The share of a bar's slots the writer plans a line for. The engine's flow can fill a whole bar of
- * 16ths (`maxFill`); a written line leaves the style its room: laid back fewer syllables, double time
- * a little over half its 32nds.
+ * The share of a bar's slots the writer plans a line for. The engine's flow can fill up to `maxFill`
+ * of a bar (all of it for laid-back and choppy flows); a written line leaves the style its room: laid
+ * back fewer syllables, double time a little over half its 32nds.
  */
 const WRITING_FILL: Record<FlowStyle['id'], number> = {
   straight: 0.85,

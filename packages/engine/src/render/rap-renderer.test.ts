@@ -108,7 +108,7 @@ describe('renderRap (4 bars, straight flow, boom bap)', () => {
     const clipped = decoded.channels.reduce((a, ch) => a + ch.filter((v) => Math.abs(v) >= 0.999).length, 0);
     expect(clipped).toBe(0);
   });
-  it('lands ≥ 80 % of stressed syllables on 8th-note positions, in the plan and heard there in the vocal stem', async () => {
+  it('lands ≥ 90 % of stressed syllables on 8th-note positions, in the plan and heard there in the vocal stem', async () => {
     const { render: r } = await render();
     const d = r.diagnostics!;
     const eighth = d.secondsPerBeat / 2;
@@ -119,16 +119,15 @@ describe('renderRap (4 bars, straight flow, boom bap)', () => {
       // Boom-bap swing moves off 16ths only; 8ths stay on the grid.
       return Math.abs(x - Math.round(x)) < 0.02;
     });
-    expect(on.length / stressed.length).toBeGreaterThanOrEqual(0.8);
+    expect(on.length / stressed.length).toBeGreaterThanOrEqual(0.9);
     // And in the audio: each such syllable is heard there, a detected onset within ±40 ms of its plan
     // (matched one to one among all syllables, so a detector firing everywhere cannot pass).
     const detected = detectSyllableOnsets(d.leadVocal, { sampleRate: d.sampleRate });
     const plans = d.syllables.map((s) => ({ early: s.onset, late: s.vowelOnset }));
     const matched = matchOnsets(detected, plans, 0.04).matchedPlans;
     const heard = on.filter((s) => matched.has(d.syllables.indexOf(s)));
-    // Measured: 17 of 20 planned on 8ths (a line of 14 syllables fills its bar of 16ths, and three
-    // stresses fall on 16ths), 17 of 20 heard there.
-    expect(heard.length / stressed.length).toBeGreaterThanOrEqual(0.8);
+    // Measured: 20 of 20 planned on 8ths, 19 of 20 heard there.
+    expect(heard.length / stressed.length).toBeGreaterThanOrEqual(0.9);
   });
   it('places every syllable where planned: onsets on the vocal stem within ±40 ms, one to one', async () => {
     const { render: r } = await render();
@@ -274,11 +273,10 @@ describe('renderRap with no music (accompaniment "none")', () => {
     const [{ render: none }, { render: withBeat }] = await Promise.all([renderVoiceOnly(), render()]);
     // 808 and kick fundamentals sit at 40-80 Hz. A male voice's own fundamental reaches into
     // 80-100 Hz, so below 80 Hz is the band the beat alone fills.
-    // Measured: below 80 Hz 0.06 % of the energy (none) vs 3.3 % (beat), -17 dB; below 100 Hz 2.5 % vs
-    // 7.4 % (the bass steps back while the voice speaks, and these lines fill their bars).
+    // Measured: below 80 Hz 0.16 % of the energy (none) vs 14 % (beat), -20 dB; below 100 Hz 6 % vs 25 %.
     const noneSub = await lowBandShare(none.mp3, 80);
     const beatSub = await lowBandShare(withBeat.mp3, 80);
-    expect(beatSub).toBeGreaterThan(0.02);
+    expect(beatSub).toBeGreaterThan(0.05);
     expect(noneSub).toBeLessThan(0.01);
     expect(10 * Math.log10(noneSub / beatSub)).toBeLessThan(-12);
     expect(await lowBandShare(none.mp3, 100)).toBeLessThan(0.5 * (await lowBandShare(withBeat.mp3, 100)));
