@@ -60,7 +60,7 @@ const WRITING_FILL: Record<FlowStyle['id'], number> = {
  */
 export function lineLengthFor(style: FlowStyle['id'] = 'straight'): LineLength {
   const flow = FLOW_STYLES[style];
-  const capacity = 4 * flow.slotsPerBeat * Math.min(flow.maxFill, WRITING_FILL[style]);
+  const capacity = 4 * flow.slotsPerBeat * WRITING_FILL[style];
   return { min: Math.round(capacity * 0.6), ideal: Math.round(capacity * 0.8), max: Math.floor(capacity) };
 }
 
