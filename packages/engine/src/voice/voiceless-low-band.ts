@@ -10,8 +10,8 @@ import { Biquad } from '../dsp/biquad-filter.ts';
  * told from a "t" or "k" partly by a low, diffuse burst: cleared from 700 Hz, the recogniser heard
  * "paid" as "k" and "Paris" as "tears", so it keeps down to 450 Hz. An "h" is not cleared: it is
  * breath shaped by the vowel after it, and with its low band gone it was heard as "s" ("hold on" →
- * "sold on" in four renders of four; six rappers lost 286 of 948 words in the master against 300,
- * onsets within 0.01).
+ * "sold on" in four renders of four; five rappers lost 237 of 790 words in their voice-only
+ * masters against 251, onsets within 0.007).
  */
 const VOICELESS_CUTOFF: ReadonlyMap<string, Hz> = new Map([
   ...['s', 'sh', 'th', 'ch', 'f', 'θ', 'ʃ', 'tʃ', 'x'].map((p) => [p, 1200] as const),
