@@ -119,4 +119,39 @@ describe('flow planner', () => {
     expect(squeeze(unaware)).toBeLessThan(0.8);
     expect(squeeze(swung)).toBeGreaterThanOrEqual(0.9);
   });
+  it('rests after a phrase, not after a word that leans on the next ("five | with the city")', () => {
+    // "woke up at nine forty five with the city in my veins", said slowly.
+    const said = (leans: boolean): PlannerSyllable[] =>
+      (
+        [
+          [2, 0.25, true, false],
+          [0, 0.23, true, false],
+          [0, 0.42, true, true],
+          [2, 0.58, true, false],
+          [2, 0.32, false, false],
+          [0, 0.32, true, false],
+          [2, 0.53, true, false],
+          [0, 0.26, true, true],
+          [0, 0.26, true, true],
+          [2, 0.19, false, false],
+          [0, 0.24, true, false],
+          [0, 0.35, true, true],
+          [0, 0.34, true, true],
+          [2, 0.65, true, false],
+        ] as const
+      ).map(([stress, naturalDuration, isWordEnd, lean]) => ({
+        stress,
+        naturalDuration,
+        isWordEnd,
+        leansOnNext: leans && lean,
+      }));
+    const style = FLOW_STYLES.straight;
+    const spans = (plan: { slots: number[] }) => plan.slots.slice(1).map((s, i) => s - plan.slots[i]!);
+    const unaware = spans(planLine(said(false), { secondsPerBeat: beat, style, maxBars: 1 }));
+    const phrased = spans(planLine(said(true), { secondsPerBeat: beat, style, maxBars: 1 }));
+    // "the" held over a rest before "city" unless the planner knows it leans on it.
+    expect(unaware[8]).toBe(3);
+    expect(phrased[8]).toBeLessThanOrEqual(2);
+    expect(phrased[6]).toBeGreaterThan(unaware[6]!);
+  });
 });

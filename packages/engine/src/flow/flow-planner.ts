@@ -13,6 +13,8 @@ export interface PlannerSyllable {
    */
   fixedDuration?: Seconds;
   isWordEnd: boolean;
+  /** The end of a word that leans on the next one ("the", "of", "my", "I"): a rest here splits a phrase. */
+  leansOnNext?: boolean;
 }
 
 export interface LinePlan {
@@ -90,9 +92,11 @@ function durationCost(span: Seconds, syllable: PlannerSyllable, style: FlowStyle
   const stretch = (span - fixed) / stretchable;
   if (stretch <= style.maxStretch) return style.durationWeight * Math.log2(stretch);
   const stretchPart = style.durationWeight * Math.log2(style.maxStretch);
-  // Beyond the stretch limit the remainder is a rest: fine after a word, awkward inside one.
+  // Beyond the stretch limit the remainder is a rest: fine after a word, awkward inside one, and
+  // after a word that leans on the next ("with the | city") in between.
   const rest = (span - fixed - stretchable * style.maxStretch) / beat;
-  return syllable.isWordEnd ? stretchPart + 0.6 * rest : stretchPart + 4 + 3 * rest;
+  if (!syllable.isWordEnd) return stretchPart + 4 + 3 * rest;
+  return syllable.leansOnNext ? stretchPart + 1.5 + 2 * rest : stretchPart + 0.6 * rest;
 }
 
 /**

@@ -4,7 +4,7 @@ export type Stress = 0 | 1 | 2;
 /** Words that carry no stress in running speech, whatever the dictionary says. */
 const FUNCTION_WORDS = new Set(
   (
-    "a an the and or but nor of to in on at by for from with as is was were be been am are i i'm i'd i'll i've my me " +
+    "a an the and or but nor of to in on at by for from with per as is was were be been am are i i'm i'd i'll i've my me " +
     "you you're your we we're our us he he's him his she she's her it it's its they they're them their this that these those " +
     'do does did so than then if up into onto out off just can could would should will shall may might must ' +
     "not no yeah uh oh ah a's da tha"
@@ -12,6 +12,22 @@ const FUNCTION_WORDS = new Set(
 );
 
 export const isFunctionWord = (word: string): boolean => FUNCTION_WORDS.has(word.toLowerCase());
+
+/**
+ * Words that lean on the word after them: articles, possessives, prepositions, conjunctions,
+ * subject pronouns and auxiliaries. A speaker does not pause after one inside a phrase ("with the
+ * | city", "by | the door"); object pronouns ("call me | at seven") and particles may end a phrase.
+ */
+const LEANS_ON_NEXT = new Set(
+  (
+    'a an the my your our his her its their this these those ' +
+    'of to in on at by for from with into onto per as than and or but nor if ' +
+    "i i'm i'd i'll i've we we're you you're he he's she she's they they're it's " +
+    'is was were am are be been can could would should will shall may might must do does did not'
+  ).split(' '),
+);
+
+export const leansOnNextWord = (word: string): boolean => LEANS_ON_NEXT.has(word.toLowerCase());
 
 let dictionary: Record<string, string> | undefined;
 

@@ -6,6 +6,7 @@ import { stretch, stretchSpeech, type KeyFrame } from '../dsp/time-stretcher.ts'
 import { resample } from '../dsp/resampler.ts';
 import { applyFades } from '../pcm-audio.ts';
 import { clearVoicelessLowBand } from './voiceless-low-band.ts';
+import { leansOnNextWord } from '../text/stress-lexicon.ts';
 
 /** Where each syllable ended up in song time. */
 export interface PlacedSyllable {
@@ -84,6 +85,7 @@ export const planToPlannerSyllables = (syllables: readonly TimedSyllable[]): Pla
       naturalDuration: (next ? next.vowelStart : s.end) - s.vowelStart,
       fixedDuration: next ? Math.max(0, next.vowelStart - Math.max(next.start, s.vowelStart)) : 0,
       isWordEnd: s.isWordEnd,
+      leansOnNext: s.isWordEnd && next !== undefined && leansOnNextWord(s.word),
     };
   });
 
