@@ -81,4 +81,28 @@ describe('renderRap, phase by phase', () => {
     const loudness = measureLoudness(mastered.channels, 44100);
     expect(Math.abs(loudness.integratedLufs + 14)).toBeLessThan(0.5);
   });
+
+  it("ad-libs answer every other line in its gap, never over the next line's pickup", async () => {
+    const song = prepareSong({
+      lyrics: `[Verse]
+Paid $2.50 for a coffee and a tune
+Hold on
+She made €10 in Paris, Marcus made £3
+Call me at 7 pm, I'll be waiting by the door`,
+      artistId: 'mc-volt',
+      musicSelectionId: 'dusty-crates',
+    });
+    const placed = await placeOnBeat(song, await synthesizeVoice(song), 'preview');
+    const lines = [0, 1, 2, 3].map((l) => placed.words.filter((w) => w.line === l));
+    const at = (t: number) => Math.round(t * 44100);
+    const heard = (from: number, to: number) =>
+      placed.adlibs.some((side) => side.subarray(at(from), at(to)).some((x) => Math.abs(x) > 1e-4));
+    // "Hold on" leaves most of its bar: the next line's pickup reaches back into it.
+    const pickup = lines[2]![0]!.start;
+    expect(pickup).toBeLessThan(placed.syllables.find((s) => s.word === 'ten')!.gridTime - 0.3);
+    expect(heard(pickup, lines[2]!.at(-1)!.end)).toBe(false);
+    // The last line's gap is free: its answer is there.
+    const end = lines[3]!.at(-1)!.end;
+    expect(heard(end, end + 2 * song.beat)).toBe(true);
+  });
 });

@@ -529,19 +529,14 @@ export async function placeOnBeat(
   // Ad-libs answer every other line, in the gap after its last word.
   const adlibs: [Float32Array, Float32Array] = [new Float32Array(songLength), new Float32Array(songLength)];
   if (recipe.adlibs.length && artist.kind === 'rapper')
-    await addAdlibs(
-      adlibs,
-      lineTimes,
-      lineStarts.map((l) => l.bar * barDuration),
-      {
-        backend: song.backend,
-        recipe,
-        beat,
-        step: style.slotsPerBeat % 3 === 0 ? beat / 3 : beat / 2,
-        pitchScale,
-        signal,
-      },
-    );
+    await addAdlibs(adlibs, lineTimes, {
+      backend: song.backend,
+      recipe,
+      beat,
+      step: style.slotsPerBeat % 3 === 0 ? beat / 3 : beat / 2,
+      pitchScale,
+      signal,
+    });
   return {
     arrangement,
     totalBars,
@@ -1027,7 +1022,6 @@ function makeDoubles(lead: Float32Array, mask: Float32Array, gain: number): [Flo
 async function addAdlibs(
   target: [Float32Array, Float32Array],
   lineTimes: TimedText[],
-  lineStarts: Seconds[],
   {
     backend,
     recipe,
@@ -1049,7 +1043,8 @@ async function addAdlibs(
   for (let i = 1; i < lineTimes.length; i += 2) {
     throwIfAborted(signal);
     const line = lineTimes[i]!;
-    const nextStart = lineStarts[i + 1] ?? line.end + 2 * beat;
+    // Until the next line's first word, a pickup before its bar included (ad-libs ran over pickups).
+    const nextStart = lineTimes[i + 1]?.start ?? line.end + 2 * beat;
     const gap = nextStart - line.end;
     if (gap < 0.35) continue;
     const text = recipe.adlibs[((i - 1) / 2) % recipe.adlibs.length]!;
