@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planToPlannerSyllables, renderLine, voicingOnsets } from './line-renderer.ts';
+import { placeLine, planToPlannerSyllables, renderLine, voicingOnsets } from './line-renderer.ts';
 import { syllabify, type TimedSyllable } from '../text/syllabifier.ts';
 import { FliteVoiceBackend } from './flite-voice.ts';
 import { planLine } from '../flow/flow-planner.ts';
@@ -117,5 +117,36 @@ describe('renderLine', () => {
         expect(rendered.sourceToLine(t)).toBeGreaterThanOrEqual(rendered.sourceToLine(t - 0.05));
       expect(rendered.sourceToLine(1e3)).toBeLessThanOrEqual(rendered.samples.length / 44100 + 0.001);
     }
+  });
+  it("counts a rest spliced in before a word that opens on a vowel as the earlier word's", async () => {
+    const speech = await new FliteVoiceBackend().synthesize({ text: 'two dollars and fifty', voice: 'rms' });
+    const syllables = await syllabify(speech.words);
+    expect(syllables.map((s) => s.word)).toEqual(['two', 'dollars', 'dollars', 'and', 'fifty', 'fifty']);
+    const style = FLOW_STYLES.straight;
+    const beat = 60 / 90;
+    // "dollars" held from slot 3 to 8: a rest is spliced in at its end, where "and" begins.
+    const plan = { slots: [0, 2, 3, 8, 10, 11], bars: 1, slotsPerBar: 16, cost: 0, rate: 1 };
+    const placed = placeLine({
+      source: speech.samples,
+      sourceRate: speech.sampleRate,
+      syllables,
+      plan,
+      lineStart: 2,
+      secondsPerSlot: beat / style.slotsPerBeat,
+      slotsPerBeat: style.slotsPerBeat,
+      swing: 0,
+      pocket: 0,
+      deadline: 2 + 4 * beat,
+      pitchScale: 1,
+      formantFactor: 1,
+      maxStretch: style.maxStretch,
+      outputRate: 44100,
+      words: speech.words,
+    });
+    const dollarsEnd = syllables[2]!.end;
+    expect(placed.stretch.insertions.some((ins) => ins.at === dollarsEnd)).toBe(true);
+    const [, , lars, and] = placed.syllables;
+    expect(lars!.stretch).toBeLessThanOrEqual(style.maxStretch + 0.01);
+    expect(and!.stretch).toBeGreaterThan(0.5);
   });
 });

@@ -261,7 +261,9 @@ export function placeLine(o: LineRenderOptions): LinePlacement {
     const previousKey = i > 0 ? targetKey[i - 1]! : -Infinity;
     const next = syllables[i + 1];
     const spoken = next ? Math.max(0, consonantStart(i + 1) - key[i]!) * srcScale : 0;
-    const rest = next ? insertions.filter((ins) => ins.at >= key[i]! && ins.at < key[i + 1]!) : [];
+    // A rest is spliced in at a word's end, which is the key of a next word that opens on a vowel:
+    // it belongs to the span it ends ("dollars | and" read 2.98x and -0.56x counted the other way).
+    const rest = next ? insertions.filter((ins) => ins.at > key[i]! && ins.at <= key[i + 1]!) : [];
     const rendered = next
       ? targetKey[i + 1]! -
         (key[i + 1]! - consonantStart(i + 1)) * srcScale * consonantRatio(i + 1) -
