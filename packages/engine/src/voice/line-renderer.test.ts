@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { placeLine, planToPlannerSyllables, renderLine, voicingOnsets } from './line-renderer.ts';
+import {
+  placeLine,
+  planToPlannerSyllables,
+  renderLine,
+  voicingOnsets,
+  type LineRenderOptions,
+} from './line-renderer.ts';
 import { syllabify, type TimedSyllable } from '../text/syllabifier.ts';
 import { FliteVoiceBackend } from './flite-voice.ts';
-import { planLine } from '../flow/flow-planner.ts';
+import { planLine, type LinePlan } from '../flow/flow-planner.ts';
 import { FLOW_STYLES } from '../flow/flow-style.ts';
 import type { TimedWord } from './voice-backend.ts';
 import { ARPABET_VOWELS } from './voice-backend.ts';
@@ -77,6 +83,32 @@ describe('voicingOnsets', () => {
   });
 });
 
+const STRAIGHT = FLOW_STYLES.straight;
+const BEAT = 60 / 90;
+
+/** A line on straight 16ths at 90 BPM, from bar time 2 s, at the voice's own pitch. */
+const straightLine = (
+  speech: { samples: Float32Array; sampleRate: number; words: TimedWord[] },
+  syllables: TimedSyllable[],
+  plan: LinePlan,
+): LineRenderOptions => ({
+  source: speech.samples,
+  sourceRate: speech.sampleRate,
+  syllables,
+  plan,
+  lineStart: 2,
+  secondsPerSlot: BEAT / STRAIGHT.slotsPerBeat,
+  slotsPerBeat: STRAIGHT.slotsPerBeat,
+  swing: 0,
+  pocket: STRAIGHT.pocket,
+  deadline: 2 + 4 * BEAT,
+  pitchScale: 1,
+  formantFactor: 1,
+  maxStretch: STRAIGHT.maxStretch,
+  outputRate: 44100,
+  words: speech.words,
+});
+
 describe('renderLine', () => {
   it('says where each source time landed: syllable keys fall on their grid slots', async () => {
     const speech = await new FliteVoiceBackend().synthesize({
@@ -84,28 +116,13 @@ describe('renderLine', () => {
       voice: 'slt',
     });
     const syllables = await syllabify(speech.words);
-    const style = FLOW_STYLES.straight;
-    const beat = 60 / 90;
-    const plan = planLine(planToPlannerSyllables(syllables), { secondsPerBeat: beat, style, maxBars: 1 });
+    const plan = planLine(planToPlannerSyllables(syllables), {
+      secondsPerBeat: BEAT,
+      style: STRAIGHT,
+      maxBars: 1,
+    });
     for (const phaseVocoder of [false, true]) {
-      const rendered = await renderLine({
-        source: speech.samples,
-        sourceRate: speech.sampleRate,
-        syllables,
-        plan,
-        lineStart: 2,
-        secondsPerSlot: beat / style.slotsPerBeat,
-        slotsPerBeat: style.slotsPerBeat,
-        swing: 0,
-        pocket: style.pocket,
-        deadline: 2 + 4 * beat,
-        pitchScale: 1,
-        formantFactor: 1,
-        maxStretch: style.maxStretch,
-        outputRate: 44100,
-        words: speech.words,
-        phaseVocoder,
-      });
+      const rendered = await renderLine({ ...straightLine(speech, syllables, plan), phaseVocoder });
       const keys = voicingOnsets(syllables, speech.words);
       const misses = keys.map((k, i) =>
         Math.abs(rendered.start + rendered.sourceToLine(k) - rendered.syllables[i]!.gridTime),
@@ -122,31 +139,13 @@ describe('renderLine', () => {
     const speech = await new FliteVoiceBackend().synthesize({ text: 'two dollars and fifty', voice: 'rms' });
     const syllables = await syllabify(speech.words);
     expect(syllables.map((s) => s.word)).toEqual(['two', 'dollars', 'dollars', 'and', 'fifty', 'fifty']);
-    const style = FLOW_STYLES.straight;
-    const beat = 60 / 90;
     // "dollars" held from slot 3 to 8: a rest is spliced in at its end, where "and" begins.
     const plan = { slots: [0, 2, 3, 8, 10, 11], bars: 1, slotsPerBar: 16, cost: 0, rate: 1 };
-    const placed = placeLine({
-      source: speech.samples,
-      sourceRate: speech.sampleRate,
-      syllables,
-      plan,
-      lineStart: 2,
-      secondsPerSlot: beat / style.slotsPerBeat,
-      slotsPerBeat: style.slotsPerBeat,
-      swing: 0,
-      pocket: 0,
-      deadline: 2 + 4 * beat,
-      pitchScale: 1,
-      formantFactor: 1,
-      maxStretch: style.maxStretch,
-      outputRate: 44100,
-      words: speech.words,
-    });
+    const placed = placeLine(straightLine(speech, syllables, plan));
     const dollarsEnd = syllables[2]!.end;
     expect(placed.stretch.insertions.some((ins) => ins.at === dollarsEnd)).toBe(true);
     const [, , lars, and] = placed.syllables;
-    expect(lars!.stretch).toBeLessThanOrEqual(style.maxStretch + 0.01);
+    expect(lars!.stretch).toBeLessThanOrEqual(STRAIGHT.maxStretch + 0.01);
     expect(and!.stretch).toBeGreaterThan(0.5);
   });
 });
