@@ -14,20 +14,17 @@ const FUNCTION_WORDS = new Set(
 export const isFunctionWord = (word: string): boolean => FUNCTION_WORDS.has(word.toLowerCase());
 
 /**
- * Words that lean on the word after them: articles, possessives, prepositions, conjunctions,
- * subject pronouns and auxiliaries. A speaker does not pause after one inside a phrase ("with the
- * | city", "by | the door"); object pronouns ("call me | at seven") and particles may end a phrase.
+ * Function words that may end a phrase: object pronouns ("call me | at seven"), the particles
+ * "up", "out" and "off", "that", "so", "then" and fillers. Every other function word (article,
+ * possessive, preposition, conjunction, subject pronoun, auxiliary) leans on the word after it: a
+ * speaker does not pause after one inside a phrase ("with the | city", "by | the door").
  */
-const LEANS_ON_NEXT = new Set(
-  (
-    'a an the my your our his her its their this these those ' +
-    'of to in on at by for from with into onto per as than and or but nor if ' +
-    "i i'm i'd i'll i've we we're you you're he he's she she's they they're it's " +
-    'is was were am are be been can could would should will shall may might must do does did not'
-  ).split(' '),
+const MAY_END_A_PHRASE = new Set(
+  "me us him it them that so then up out off just no yeah uh oh ah a's da tha".split(' '),
 );
 
-export const leansOnNextWord = (word: string): boolean => LEANS_ON_NEXT.has(word.toLowerCase());
+export const leansOnNextWord = (word: string): boolean =>
+  isFunctionWord(word) && !MAY_END_A_PHRASE.has(word.toLowerCase());
 
 let dictionary: Record<string, string> | undefined;
 
