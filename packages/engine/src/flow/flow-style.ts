@@ -25,11 +25,6 @@ export interface FlowStyle {
   maxFill: number;
   /** Longest stretch of a syllable's own sound before the rest becomes silence. */
   maxStretch: number;
-  /**
-   * Slowest speaking rate a line may be asked for (a multiple of the reading's length, see
-   * SPEAKING_RATES); unset, any.
-   */
-  slowestRate?: number;
 }
 
 export const FLOW_STYLES: Record<FlowStyleId, FlowStyle> = {
@@ -83,13 +78,6 @@ export const FLOW_STYLES: Record<FlowStyleId, FlowStyle> = {
     durationWeight: 1.0,
     maxFill: 0.6,
     maxStretch: 2.2,
-    // A singer holds the vowel, not the consonants. Read up to 1.6x slower to fill the melody's
-    // long notes, the TTS lengthened every "w", "r" and "n" with it (Marcus Vale's "one": a 151 ms
-    // "w"), and an onset tracker fired on them 50-150 ms ahead of the note. At the reading's own
-    // rate, four singers lost 512 -> 407 words of 1264 in their dry leads and 512.5 -> 445.5 in the
-    // voice-only masters (two lyric sets, each render decoded twice), 0.77-0.85 -> 0.81-0.87 of
-    // their onsets within 30 ms of the grid, and as many words in the mix (726.5 -> 721.5).
-    slowestRate: 1,
   },
 };
 
