@@ -170,9 +170,10 @@ export function mixSong(
       }
     }
   }
-  // Then room for the words inside what is left, band by band, where each sound of the voice is.
-  if (beat) makeSpectralRoom(room, key, { sampleRate, margin: 6, maxCut: 12 });
-  if (beat)
+  // Then room for the words inside what is left, band by band, where each sound of the voice is,
+  // and the low end, which masks no words, back where it was.
+  if (beat) {
+    makeSpectralRoom(room, key, { sampleRate, margin: 6, maxCut: 12 });
     for (const channel of room)
       new Biquad({
         type: 'lowshelf',
@@ -181,6 +182,7 @@ export function mixSong(
         q: 0.7,
         gain: BEAT_LOW_END_LIFT_DB,
       }).process(channel);
+  }
   const [roomL, roomR] = room;
   const withBeat = beat !== null;
   for (let i = 0; i < n; i++) {
