@@ -87,6 +87,18 @@ describe('flow planner', () => {
     };
     expect(spread(rated)).toBeLessThan(spread(asIs));
   });
+  it('a melodic flow holds its vowels instead of reading the line slower', () => {
+    const quick = line.map((s) => ({ ...s, naturalDuration: s.naturalDuration * 0.6 }));
+    const melodic = FLOW_STYLES.melodic;
+    const unbounded = { ...melodic, slowestRate: undefined };
+    const options = { secondsPerBeat: beat, maxBars: 2, rates: SPEAKING_RATES };
+    expect(planLine(quick, { ...options, style: unbounded }).rate).toBeGreaterThan(1);
+    const held = planLine(quick, { ...options, style: melodic });
+    expect(held.rate).toBeLessThanOrEqual(1);
+    expect(held.cost).toBeLessThan(1e6);
+    // A caller offering only slower rates still gets a plan, at the least slow of them.
+    expect(planLine(quick, { ...options, style: melodic, rates: [1.6, 1.2] }).rate).toBe(1.2);
+  });
   it('a reading that fits the flow keeps its own rate', () => {
     const plan = planLine(line, {
       secondsPerBeat: beat,

@@ -118,14 +118,18 @@ export function planLine(
     style: FlowStyle;
     maxBars?: number;
     earliestSlot?: number;
-    /** Speaking rates the voice can be asked for (see SPEAKING_RATES); [1] plans for the reading as it is. */
+    /**
+     * Speaking rates the voice can be asked for (see SPEAKING_RATES), up to the style's slowest;
+     * [1] plans for the reading as it is.
+     */
     rates?: readonly number[];
     /** Delay of odd 16ths as a share of a slot (the beat's swing; 16th grids only). */
     swing?: number;
   },
 ): LinePlan {
   let best: LinePlan | undefined;
-  for (const rate of rates) {
+  const allowed = rates.filter((r) => r <= (style.slowestRate ?? Infinity));
+  for (const rate of allowed.length > 0 ? allowed : [Math.min(...rates)]) {
     const scaled =
       rate === 1
         ? syllables

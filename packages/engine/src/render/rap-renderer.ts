@@ -498,6 +498,7 @@ export async function placeOnBeat(
       words: synth.speech.words,
       phaseVocoder: ownVoice && !synth.conversion,
       clearVoicelessLows: !synth.conversion,
+      ...(style.vowelTail ? { vowelTail: style.vowelTail } : {}),
     };
     const placement = placeLine(lineOptions);
     const source = { song, voice, spoken: line.spoken, rate, said: synth };

@@ -148,4 +148,46 @@ describe('renderLine', () => {
     expect(lars!.stretch).toBeLessThanOrEqual(STRAIGHT.maxStretch + 0.01);
     expect(and!.stretch).toBeGreaterThan(0.5);
   });
+  it("holds a vowel's tail at its spoken length when asked, and stretches its middle instead", async () => {
+    const speech = await new FliteVoiceBackend().synthesize({
+      text: 'the rain is falling slow',
+      voice: 'slt',
+    });
+    const syllables = await syllabify(speech.words);
+    // An 8th for each syllable: every vowel is held longer than it was said.
+    const plan = { slots: syllables.map((_, i) => 2 * i), bars: 1, slotsPerBar: 16, cost: 0, rate: 1 };
+    const options = { ...straightLine(speech, syllables, plan), maxStretch: 2.2 };
+    const even = placeLine(options);
+    const held = placeLine({ ...options, vowelTail: 0.03 });
+    const vowelEnd = (i: number) =>
+      speech.words[syllables[i]!.wordIndex]!.phones.find(
+        (p) => p.isVowel && Math.abs(p.start - syllables[i]!.vowelStart) < 1e-6,
+      )!.end;
+    let checked = 0;
+    let evenTails = 0;
+    let spokenTails = 0;
+    for (let i = 0; i + 1 < syllables.length; i++) {
+      if (
+        held.stretch.insertions.some((ins) => ins.at > vowelEnd(i) - 0.03 && ins.at <= syllables[i + 1]!.end)
+      )
+        continue;
+      const from = vowelEnd(i) - 0.03;
+      const to = syllables[i + 1]!.start;
+      if (to - from < 0.035) continue;
+      const spoken = to - from;
+      const rendered = (p: typeof held) => p.sourceToLine(to) - p.sourceToLine(from);
+      // Sonic's anchors are 10 ms apart at least; the tail's frame sits on a whole sample.
+      expect(rendered(held)).toBeCloseTo(spoken, 3);
+      evenTails += rendered(even);
+      spokenTails += spoken;
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(2);
+    expect(evenTails / spokenTails).toBeGreaterThan(1.15);
+    // The syllables still land on their slots.
+    for (const [i, s] of held.syllables.entries()) expect(s.gridTime).toBe(even.syllables[i]!.gridTime);
+    const keys = voicingOnsets(syllables, speech.words);
+    for (const [i, k] of keys.entries())
+      expect(Math.abs(held.start + held.sourceToLine(k) - held.syllables[i]!.gridTime)).toBeLessThan(0.002);
+  });
 });

@@ -75,6 +75,16 @@ export interface LineRenderOptions {
    * clicks 5.4 → 10.9 a minute, words 1.53 → 1.79 times its plain reading).
    */
   clearVoicelessLows?: boolean;
+  /**
+   * Keep the last this-much of each vowel, and what follows it up to the next syllable's
+   * consonants, at its spoken length (squeezed only when the whole span is), so a stretch goes into
+   * the vowel's steady middle. Unset, the stretch is spread over the vowel and what follows. Flite
+   * glides its formants into the next consonant over the vowel's last 20-30 ms, and there the
+   * waveform's period reads up to two semitones long (slt asked for 65-sample periods: 66-74
+   * before "p", "k", "ch"); stretched with the rest of the vowel, those frames were a tenth of a
+   * sung line's voiced frames. A rapper's vowels are better stretched evenly (see FlowStyle.vowelTail).
+   */
+  vowelTail?: Seconds;
 }
 
 export const planToPlannerSyllables = (syllables: readonly TimedSyllable[]): PlannerSyllable[] =>
@@ -225,10 +235,38 @@ export function placeLine(o: LineRenderOptions): LinePlacement {
   // audibly early, and a slowed "t" or "s" is heard as a different sound.
   const consonantRatio = (i: number) => Math.min(1, segmentRatio(i));
   const consonantStart = (i: number): Seconds => Math.max(srcStart, syllables[i]!.start);
+  const vowelEnd = (i: number): Seconds | undefined =>
+    o.words?.[syllables[i]!.wordIndex]?.phones.find(
+      (p) => p.isVowel && Math.abs(p.start - syllables[i]!.vowelStart) < 1e-6,
+    )?.end;
   for (const [i, k] of key.entries()) {
     const to = Math.round((targetKey[i]! - outStart) * readRate);
     const from = Math.round(mapTime(k) * srcScale * readRate);
     const lead = (k - consonantStart(i)) * srcScale;
+    // The previous vowel's tail, and what follows it up to this syllable's consonants, at their
+    // spoken length (see LineRenderOptions.vowelTail); not across a rest, which takes the stretch.
+    const tailEnd = i > 0 && o.vowelTail ? vowelEnd(i - 1) : undefined;
+    if (tailEnd !== undefined) {
+      const tailStart = Math.max(key[i - 1]! + 0.02, tailEnd - o.vowelTail!);
+      const rested = insertions.some((ins) => ins.at > tailStart && ins.at <= k);
+      if (!rested && tailStart < consonantStart(i)) {
+        const consonantTo = to - Math.round(lead * consonantRatio(i) * readRate);
+        const tail = {
+          from: Math.round(mapTime(tailStart) * srcScale * readRate),
+          to:
+            consonantTo -
+            Math.round((consonantStart(i) - tailStart) * srcScale * consonantRatio(i) * readRate),
+        };
+        const before = keyFrames[keyFrames.length - 1] ?? { from: 0, to: 0 };
+        if (
+          tail.from - before.from >= minGap &&
+          tail.to - before.to >= minGap &&
+          from - tail.from >= minGap &&
+          to - tail.to >= minGap
+        )
+          keyFrames.push(tail);
+      }
+    }
     const previous = keyFrames[keyFrames.length - 1] ?? { from: 0, to: 0 };
     if (i > 0 && lead * readRate >= minGap) {
       const consonant = {
