@@ -499,6 +499,7 @@ export async function placeOnBeat(
       phaseVocoder: ownVoice && !synth.conversion,
       clearVoicelessLows: !synth.conversion,
       ...(style.vowelTail ? { vowelTail: style.vowelTail } : {}),
+      ...(song.backend.onsetConsonants ? { onsetConsonants: song.backend.onsetConsonants } : {}),
     };
     const placement = placeLine(lineOptions);
     const source = { song, voice, spoken: line.spoken, rate, said: synth };

@@ -81,6 +81,38 @@ describe('voicingOnsets', () => {
       6,
     );
   });
+  it("keys a formant voice's syllables where its voiced consonants, p and h begin, unless a vowel leads into them", () => {
+    const ipa = (text: string, phones: string[], start: number): TimedWord => {
+      const w = word(text, phones, start);
+      w.phones.forEach((p) => (p.isVowel = /^[ˈˌ]?[aeiouɑæəɚɛɪʊʌɔ]/.test(p.phone)));
+      return w;
+    };
+    const down = ipa('down', ['d', 'ˈaʊ', 'n'], 0);
+    const paid = ipa('paid', ['p', 'ˈeɪ', 'd'], 0.2);
+    const minute = ipa('minute', ['m', 'ˈɪ', 'n', 'ɪ', 't'], 0.4);
+    const go = ipa('go', ['ɡ', 'ˈoʊ'], 0.7);
+    const words = [down, paid, minute, go];
+    const syllables = [
+      syllable(down, 0, 0, 1, 2),
+      syllable(paid, 1, 0, 1, 2),
+      syllable(minute, 2, 0, 1, 1),
+      syllable(minute, 2, 2, 3, 4),
+      syllable(go, 3, 0, 1, 1),
+    ];
+    const formant = voicingOnsets(syllables, words, 'formant');
+    expect(formant[0]).toBeCloseTo(0, 6); // "d"
+    expect(formant[1]).toBeCloseTo(0.2, 6); // "p"
+    expect(formant[2]).toBeCloseTo(0.4, 6); // "m"
+    expect(formant[3]).toBeCloseTo(0.55, 6); // "n" follows "ɪ": the vowel
+    expect(formant[4]).toBeCloseTo(0.75, 6); // "ɡ": the vowel
+    // The glides rule keys every one of them at its vowel.
+    expect(voicingOnsets(syllables, words)).toEqual(syllables.map((s) => s.vowelStart));
+    const woke = ipa('woke', ['w', 'ˈoʊ', 'k'], 0);
+    woke.phones[0]!.end = 0.2;
+    woke.phones[1]!.start = 0.2;
+    const long = { ...syllable(woke, 0, 0, 1, 2), vowelStart: 0.2 };
+    expect(voicingOnsets([long], [woke], 'formant')[0]).toBeCloseTo(0.05, 6);
+  });
 });
 
 const STRAIGHT = FLOW_STYLES.straight;

@@ -1,7 +1,7 @@
 import type { Hz, Seconds } from '../units.ts';
 import type { LinePlan, PlannerSyllable } from '../flow/flow-planner.ts';
 import type { TimedSyllable } from '../text/syllabifier.ts';
-import type { TimedWord } from './voice-backend.ts';
+import type { OnsetConsonants, TimedWord } from './voice-backend.ts';
 import { stretch, stretchSpeech, type KeyFrame } from '../dsp/time-stretcher.ts';
 import { resample } from '../dsp/resampler.ts';
 import { applyFades } from '../pcm-audio.ts';
@@ -85,6 +85,8 @@ export interface LineRenderOptions {
    * sung line's voiced frames. A rapper's vowels are better stretched evenly (see FlowStyle.vowelTail).
    */
   vowelTail?: Seconds;
+  /** Which consonants a syllable is heard to start on (see OnsetConsonants; default 'glides'). */
+  onsetConsonants?: OnsetConsonants;
 }
 
 export const planToPlannerSyllables = (syllables: readonly TimedSyllable[]): PlannerSyllable[] =>
@@ -112,21 +114,43 @@ const pCentreLead = (s: TimedSyllable): Seconds => Math.min(0.03, 0.5 * (s.vowel
 const SONORANTS = new Set(['l', 'r', 'w', 'y', 'el', 'ɹ', 'j']);
 
 /**
- * Source time where each syllable's voicing begins: the start of the run of sonorants just before
- * its vowel ("l" in "play", "m" in "my"), else the vowel onset itself (after "s", "t", "k"...).
+ * eSpeak's consonants are formants and pulses as loud as its vowels below 1 kHz: an onset detector
+ * fires where a syllable's voiced consonants, "p" or "h" begin ("w" in "woke" 100 ms before its
+ * vowel, "d" in "down" 51 ms, "m" in "moving" 110 ms, "p" in "paid" 38 ms), unless they follow a
+ * vowel in the same word ("n" in "minute": 8 ms); at "t", "k", "g", "f" and "s" it fires on the vowel.
  */
-export function voicingOnsets(syllables: readonly TimedSyllable[], words: readonly TimedWord[]): Seconds[] {
+const FORMANT_ONSETS = new Set([...SONORANTS, 'm', 'n', 'b', 'd', 'ð', 'v', 'z', 'ʒ', 'dʒ', 'p', 'h']);
+
+/**
+ * Source time where each syllable's voicing begins: the start of the run of sonorants just before
+ * its vowel ("l" in "play"), else the vowel onset itself (after "s", "t", "k"...; see OnsetConsonants).
+ */
+export function voicingOnsets(
+  syllables: readonly TimedSyllable[],
+  words: readonly TimedWord[],
+  consonants: OnsetConsonants = 'glides',
+): Seconds[] {
+  const run = (
+    s: TimedSyllable,
+    phones: readonly TimedWord['phones'][number][],
+    vowel: number,
+    set: Set<string>,
+  ) => {
+    let k = vowel;
+    while (k > 0 && set.has(phones[k - 1]!.phone) && phones[k - 1]!.start >= s.start - 1e-6) k--;
+    return k;
+  };
   return syllables.map((s) => {
     const phones = words[s.wordIndex]?.phones ?? [];
-    let k = phones.findIndex((p) => p.isVowel && Math.abs(p.start - s.vowelStart) < 1e-6);
-    if (k < 0) return s.vowelStart;
-    let at = s.vowelStart;
-    while (k > 0 && SONORANTS.has(phones[k - 1]!.phone) && phones[k - 1]!.start >= s.start - 1e-6) {
-      k--;
-      at = phones[k]!.start;
+    const vowel = phones.findIndex((p) => p.isVowel && Math.abs(p.start - s.vowelStart) < 1e-6);
+    if (vowel < 0) return s.vowelStart;
+    if (consonants === 'formant') {
+      const k = run(s, phones, vowel, FORMANT_ONSETS);
+      if (k < vowel && !phones[k - 1]?.isVowel) return Math.max(phones[k]!.start, s.vowelStart - 0.15);
     }
+    const k = run(s, phones, vowel, SONORANTS);
     // A long nasal or liquid is held before the vowel; cap how far back the key moves.
-    return Math.max(at, s.vowelStart - 0.05);
+    return Math.max(phones[k]!.start, s.vowelStart - 0.05);
   });
 }
 
@@ -180,7 +204,9 @@ export function placeLine(o: LineRenderOptions): LinePlacement {
   };
   // Each syllable is pinned at its key: the voicing onset when phone timings are known (the
   // listener's beat of the syllable), else just before the vowel (its p-centre).
-  const key = o.words ? voicingOnsets(syllables, o.words) : syllables.map((s) => s.vowelStart);
+  const key = o.words
+    ? voicingOnsets(syllables, o.words, o.onsetConsonants)
+    : syllables.map((s) => s.vowelStart);
   const targetKey = syllables.map(
     (s, i) => gridTime(plan.slots[i]!) + o.pocket - (o.words ? 0 : pCentreLead(s)),
   );

@@ -35,6 +35,14 @@ export interface SynthesisRequest {
 }
 
 /**
+ * Which consonants before a vowel a listener hears a syllable start on: 'glides' the glides and
+ * liquids (at most 50 ms before the vowel), 'formant' a formant synthesiser's voiced consonants
+ * (not "g"), "p" and "h" that do not follow a vowel in their word (at most 150 ms before it; see
+ * voicingOnsets in line-renderer.ts).
+ */
+export type OnsetConsonants = 'glides' | 'formant';
+
+/**
  * Anything that turns a line of text into audio with word and phone timings. The rap renderer
  * only sees this interface, so a future backend (a person's cloned voice) plugs in unchanged.
  */
@@ -49,6 +57,8 @@ export interface VoiceBackend {
    * voice. Stretching the TTS keeps its words; stretching a voice made of grains loses more.
    */
   convertAfterPlacement?: VoiceConversion;
+  /** Where its syllables are heard to start (default 'glides'). */
+  readonly onsetConsonants?: OnsetConsonants;
 }
 
 export interface VoiceConversion {
