@@ -265,6 +265,16 @@ export function placeLine(o: LineRenderOptions): LinePlacement {
     o.words?.[syllables[i]!.wordIndex]?.phones.find(
       (p) => p.isVowel && Math.abs(p.start - syllables[i]!.vowelStart) < 1e-6,
     )?.end;
+  // A frame before a syllable's key frame: only minGap clear of the last frame and of the key's.
+  const fitsBefore = (frame: KeyFrame, keyFrame: KeyFrame): boolean => {
+    const last = keyFrames[keyFrames.length - 1] ?? { from: 0, to: 0 };
+    return (
+      frame.from - last.from >= minGap &&
+      frame.to - last.to >= minGap &&
+      keyFrame.from - frame.from >= minGap &&
+      keyFrame.to - frame.to >= minGap
+    );
+  };
   for (const [i, k] of key.entries()) {
     const to = Math.round((targetKey[i]! - outStart) * readRate);
     const from = Math.round(mapTime(k) * srcScale * readRate);
@@ -283,30 +293,15 @@ export function placeLine(o: LineRenderOptions): LinePlacement {
             consonantTo -
             Math.round((consonantStart(i) - tailStart) * srcScale * consonantRatio(i) * readRate),
         };
-        const before = keyFrames[keyFrames.length - 1] ?? { from: 0, to: 0 };
-        if (
-          tail.from - before.from >= minGap &&
-          tail.to - before.to >= minGap &&
-          from - tail.from >= minGap &&
-          to - tail.to >= minGap
-        )
-          keyFrames.push(tail);
+        if (fitsBefore(tail, { from, to })) keyFrames.push(tail);
       }
     }
-    const previous = keyFrames[keyFrames.length - 1] ?? { from: 0, to: 0 };
     if (i > 0 && lead * readRate >= minGap) {
       const consonant = {
         from: from - Math.round(lead * readRate),
         to: to - Math.round(lead * consonantRatio(i) * readRate),
       };
-      // Only where the syllable's own key frame still fits after it.
-      if (
-        consonant.from - previous.from >= minGap &&
-        consonant.to - previous.to >= minGap &&
-        from - consonant.from >= minGap &&
-        to - consonant.to >= minGap
-      )
-        keyFrames.push(consonant);
+      if (fitsBefore(consonant, { from, to })) keyFrames.push(consonant);
     }
     const last = keyFrames[keyFrames.length - 1] ?? { from: 0, to: 0 };
     if (from - last.from < minGap || to - last.to < minGap) continue;
