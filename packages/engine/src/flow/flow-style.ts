@@ -94,8 +94,9 @@ export const FLOW_STYLES: Record<FlowStyleId, FlowStyle> = {
     // "w"), and an onset tracker fired on them 50-150 ms ahead of the note. Read at the voice's own
     // rate, each vowel's last 30 ms kept as said (see vowelTail), four singers on two lyric sets
     // lost 466.5 words of 1264 in their voice-only masters against 512.5 (each render decoded
-    // twice), and 0.79-0.87 of their onsets fell within 30 ms of the grid against 0.76-0.85; in
-    // key 0.949-0.968 of their voiced frames against 0.955-0.974 (at their own rate with whole
+    // twice; in the mix 700 against 661.5, one lyric set 37.5 more, the other as many), and
+    // 0.79-0.87 of their onsets fell within 30 ms of the grid against 0.76-0.85; in key
+    // 0.949-0.968 of their voiced frames against 0.955-0.974 (at their own rate with whole
     // vowels stretched, 0.944-0.960; the vowels' first 30 ms kept too, 0.950-0.970 in key and
     // onsets 0.80-0.88, but 521 words lost).
     slowestRate: 1,
