@@ -12,8 +12,8 @@ import { makeSpectralRoom } from './spectral-room.ts';
  * How far the lead sits above the beat (loudness units). At 3 LU the recogniser lost 0.49–0.65 of
  * the words in the mix of four artists, at 5 LU 0.02–0.05 fewer each (Deacon Grey, Kid Kilo,
  * Marcus Vale, Ivy Lark). At 8 LU, ten artists on two lyric sets (each render decoded twice), six
- * rappers lost 705.5 -> 662 words of 1896 in the mix and four singers 721.5 -> 645 of 1264 (read at
- * the voice's own rate then): a singer's held notes share their register with the chords. The
+ * rappers lost 705.5 -> 662 words of 1896 in the mix and four singers 721.5 -> 645 of 1264 (reading
+ * at the voice's own rate, as they do now): a singer's held notes share their register with the chords. The
  * beat still fills the gaps, and steps back under the words (BEAT_DUCK).
  */
 const VOCAL_OVER_BEAT_LU = 8;
