@@ -1060,7 +1060,7 @@ async function addAdlibs(
       const from = first ? Math.max(0, first.start - 0.02) : 0;
       audio = audio.subarray(Math.round((from * SAMPLE_RATE) / up));
       // Its voicing onset, not its first sample, is what lands on the grid.
-      const lead = first ? (wordVoicingOnset(first) - from) / up : 0;
+      const lead = first ? (wordVoicingOnset(first, backend.onsetConsonants) - from) / up : 0;
       new Biquad({ type: 'highpass', frequency: 250, sampleRate: SAMPLE_RATE }).process(audio);
       smoothSpikes(audio, { sampleRate: SAMPLE_RATE });
       extendBandwidth(audio, {

@@ -4,6 +4,7 @@ import {
   planToPlannerSyllables,
   renderLine,
   voicingOnsets,
+  wordVoicingOnset,
   type LineRenderOptions,
 } from './line-renderer.ts';
 import { syllabify, type TimedSyllable } from '../text/syllabifier.ts';
@@ -112,6 +113,11 @@ describe('voicingOnsets', () => {
     woke.phones[1]!.start = 0.2;
     const long = { ...syllable(woke, 0, 0, 1, 2), vowelStart: 0.2 };
     expect(voicingOnsets([long], [woke], 'formant')[0]).toBeCloseTo(0.05, 6);
+    // A word on its own (an ad-lib) is keyed by the same rule as its first syllable in a line.
+    expect(wordVoicingOnset(down, 'formant')).toBeCloseTo(0, 6);
+    expect(wordVoicingOnset(down)).toBeCloseTo(down.phones[1]!.start, 6);
+    expect(wordVoicingOnset(go, 'formant')).toBeCloseTo(0.75, 6);
+    expect(wordVoicingOnset(woke, 'formant')).toBeCloseTo(0.05, 6);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Hz, Seconds } from '../units.ts';
 import type { LinePlan, PlannerSyllable } from '../flow/flow-planner.ts';
 import type { TimedSyllable } from '../text/syllabifier.ts';
-import type { OnsetConsonants, TimedWord } from './voice-backend.ts';
+import type { OnsetConsonants, TimedPhone, TimedWord } from './voice-backend.ts';
 import { stretch, stretchSpeech, type KeyFrame } from '../dsp/time-stretcher.ts';
 import { resample } from '../dsp/resampler.ts';
 import { applyFades } from '../pcm-audio.ts';
@@ -130,38 +130,39 @@ export function voicingOnsets(
   words: readonly TimedWord[],
   consonants: OnsetConsonants = 'glides',
 ): Seconds[] {
-  const run = (
-    s: TimedSyllable,
-    phones: readonly TimedWord['phones'][number][],
-    vowel: number,
-    set: Set<string>,
-  ) => {
-    let k = vowel;
-    while (k > 0 && set.has(phones[k - 1]!.phone) && phones[k - 1]!.start >= s.start - 1e-6) k--;
-    return k;
-  };
   return syllables.map((s) => {
     const phones = words[s.wordIndex]?.phones ?? [];
     const vowel = phones.findIndex((p) => p.isVowel && Math.abs(p.start - s.vowelStart) < 1e-6);
-    if (vowel < 0) return s.vowelStart;
-    if (consonants === 'formant') {
-      const k = run(s, phones, vowel, FORMANT_ONSETS);
-      if (k < vowel && !phones[k - 1]?.isVowel) return Math.max(phones[k]!.start, s.vowelStart - 0.15);
-    }
-    const k = run(s, phones, vowel, SONORANTS);
-    // A long nasal or liquid is held before the vowel; cap how far back the key moves.
-    return Math.max(phones[k]!.start, s.vowelStart - 0.05);
+    return vowel < 0 ? s.vowelStart : voicingOnsetBefore(phones, vowel, s.start, consonants);
   });
 }
 
 /** Source time where a word's first syllable starts to sound voiced (see voicingOnsets). */
-export function wordVoicingOnset(word: TimedWord): Seconds {
-  let k = word.phones.findIndex((p) => p.isVowel);
-  if (k < 0) return word.start;
-  const vowel = word.phones[k]!.start;
-  let at = vowel;
-  while (k > 0 && SONORANTS.has(word.phones[k - 1]!.phone)) at = word.phones[--k]!.start;
-  return Math.max(at, vowel - 0.05);
+export function wordVoicingOnset(word: TimedWord, consonants: OnsetConsonants = 'glides'): Seconds {
+  const vowel = word.phones.findIndex((p) => p.isVowel);
+  return vowel < 0 ? word.start : voicingOnsetBefore(word.phones, vowel, -Infinity, consonants);
+}
+
+/** The key of the vowel at `vowel`: where its run of onset consonants (none before `from`) begins. */
+function voicingOnsetBefore(
+  phones: readonly TimedPhone[],
+  vowel: number,
+  from: Seconds,
+  consonants: OnsetConsonants,
+): Seconds {
+  const vowelStart = phones[vowel]!.start;
+  const runStart = (set: ReadonlySet<string>) => {
+    let k = vowel;
+    while (k > 0 && set.has(phones[k - 1]!.phone) && phones[k - 1]!.start >= from - 1e-6) k--;
+    return k;
+  };
+  if (consonants === 'formant') {
+    const k = runStart(FORMANT_ONSETS);
+    if (k < vowel && !phones[k - 1]?.isVowel) return Math.max(phones[k]!.start, vowelStart - 0.15);
+  }
+  const k = runStart(SONORANTS);
+  // A long nasal or liquid is held before the vowel; cap how far back the key moves.
+  return Math.max(phones[k]!.start, vowelStart - 0.05);
 }
 
 /**
