@@ -5,9 +5,9 @@
  * names, fast and slow lines) is rendered by every artist in the catalogue, voice only and in the
  * mix, and compared with the same TTS voice reading the same words plainly:
  * - intelligibility: PocketSphinx (en-us) transcripts scored as word error rate against the lyrics
- *   (eval/lib/word-error-rate.ts), the mean of two decodings (see DECODING_OFFSET); the ratio to the plain reading's WER is the loss the rap
- *   processing adds. PocketSphinx cannot read eSpeak voices even plainly (WER ≈ 0.8), so the
- *   ratio is reported for flite artists only.
+ *   (eval/lib/word-error-rate.ts), the mean of two decodings (see DECODING_OFFSET); the ratio to
+ *   the plain reading's WER is the loss the rap processing adds. PocketSphinx cannot read eSpeak
+ *   voices even plainly (WER ≈ 0.8), so the ratio is reported for flite artists only.
  * - rhythm: vowel onsets (SoX band-pass 100–900 Hz, aubio hfc onsets) against the artist's grid at
  *   the groove tempo (16ths with the beat's swing on odd 16ths; triplets and 32nds for those flows),
  *   grid origin 0, with the share a random onset would reach.
