@@ -153,15 +153,8 @@ const rate = (e: WordErrors) => e.errors / Math.max(1, e.referenceWords);
  */
 const DECODING_OFFSET: Seconds = 0.37;
 const delayed = (audio: PcmAudio, by: Seconds): PcmAudio => {
-  const offset = Math.round(by * audio.sampleRate);
-  return {
-    sampleRate: audio.sampleRate,
-    channels: audio.channels.map((c) => {
-      const out = new Float32Array(c.length + offset);
-      out.set(c, offset);
-      return out;
-    }),
-  };
+  const silence = new Float32Array(Math.round(by * audio.sampleRate));
+  return { sampleRate: audio.sampleRate, channels: audio.channels.map((c) => concatFloat32([silence, c])) };
 };
 const meanRate = (reference: string, heard: readonly string[]) =>
   heard.reduce((a, h) => a + rate(wordErrors(reference, h)), 0) / heard.length;
