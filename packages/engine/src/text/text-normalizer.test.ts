@@ -76,6 +76,25 @@ describe('text normalizer', () => {
     expect(spoken("back in '94")).toBe('back in ninety four');
   });
 
+  it('reads phone numbers, heights, multipliers, roman numerals and web addresses', () => {
+    expect(spoken('Jenny 867-5309, call 555-123-4567')).toBe(
+      'jenny eight six seven five three oh nine call five five five one two three four five six seven',
+    );
+    expect(spoken("He stands 6'2\" and I'm 5'11")).toBe("he stands six foot two and i'm five foot eleven");
+    expect(spoken('3x faster, run it x2')).toBe('three times faster run it times two');
+    expect(spoken('Henry VIII and Louis XIV in part II of World War II')).toBe(
+      'henry the eighth and louis the fourteenth in part two of world war two',
+    );
+    // Capitals after anything else are letters; a lone "I" is the pronoun.
+    expect(spoken('an IV drip, I know')).toBe('an i v drip i know');
+    expect(spoken('WE ARE PART II, HENRY VIII')).toBe('we are part two henry the eighth');
+    expect(spoken('Stream it on bops.app/live or mail me@bops.app')).toBe(
+      'stream it on bops dot app slash live or mail me at bops dot app',
+    );
+    // Slashes between words are not said.
+    expect(spoken('him/her, and/or')).toBe('him her and or');
+  });
+
   it('takes accents off and refuses what it cannot say', () => {
     expect(spoken('Café con Beyoncé')).toBe('cafe con beyonce');
     expect(() => normalizeLine('we on fire 🔥')).toThrow(RenderInputError);

@@ -263,8 +263,17 @@ function numberToWords(raw: string): string[] | null {
   if (m) return cardinalWords(Number(m[1]));
   m = /^(\d+)\/(\d+)$/.exec(raw);
   if (m) return FRACTIONS[raw] ?? [...cardinalWords(Number(m[1])), ...cardinalWords(Number(m[2]))];
+  // "867-5309", "555-123-4567": a phone number is said digit by digit, zero as "oh".
+  if (/^\d{3}-(?:\d{3}-)?\d{4}$/.test(raw))
+    return raw
+      .replace(/-/g, '')
+      .split('')
+      .flatMap((d) => (d === '0' ? ['oh'] : cardinalWords(Number(d))));
   m = /^(\d[\d,]*)[-–](\d[\d,]*)$/.exec(raw);
   if (m) return [...integerWords(m[1]!), 'to', ...integerWords(m[2]!)];
+  // A height: 6'2" is six foot two.
+  m = /^(\d)'(\d{1,2})"?$/.exec(raw);
+  if (m) return [...cardinalWords(Number(m[1])), 'foot', ...cardinalWords(Number(m[2]))];
   m = /^-(\d[\d,]*(?:\.\d+)?)$/.exec(raw);
   if (m) return ['minus', ...numberToWords(m[1]!)!];
   m = /^(\d[\d,]*)(?:\.(\d+))?(%|°[cf]?|[a-z]+(?:\/h)?)?$/i.exec(raw);
@@ -273,10 +282,48 @@ function numberToWords(raw: string): string[] | null {
     if (!m[3]) return amount;
     const unit = m[3].toLowerCase();
     if (unit === 'k') return [...amount, 'k'];
+    if (unit === 'x') return [...amount, 'times'];
     if (!UNITS[unit]) return null;
     return [...amount, ...unitWords(unit, !m[2] && Number(m[1]) === 1)];
   }
   return null;
+}
+
+/** Names a roman numeral after which is an ordinal ("Henry VIII": Henry the eighth). */
+const REGNAL_NAMES = new Set(
+  (
+    'henry louis elizabeth charles george edward william richard james john paul pius leo ' +
+    'benedict gregory victoria mary anne philip frederick alexander peter nicholas'
+  ).split(' '),
+);
+
+/** Words a roman numeral counts after, capitalised or not ("part II", "World War II"). */
+const NUMBERED_WORDS = new Set(
+  'part chapter volume vol act round episode season book level phase war'.split(' '),
+);
+
+const ROMAN_VALUES: Record<string, number> = { I: 1, V: 5, X: 10 };
+
+/**
+ * A roman numeral (II to XXXIX) after a name or a numbered thing: "Part II" is part two, "Henry
+ * VIII" Henry the eighth. Anywhere else capitals are letters ("an IV drip") or a lone "I".
+ */
+function romanNumeralWords(
+  piece: string,
+  previous: string | undefined,
+  shoutedLine: boolean,
+): string[] | null {
+  if (!previous) return null;
+  // In a line written in capitals only a known name or a numbered thing tells a numeral from a word.
+  const named = shoutedLine ? REGNAL_NAMES.has(previous.toLowerCase()) : /^[A-Z][a-z]/.test(previous);
+  if (!named && !NUMBERED_WORDS.has(previous.toLowerCase())) return null;
+  if (!/^X{0,3}(?:IX|IV|VI{0,3}|I{1,3})$/.test(piece) || piece.length < 2) return null;
+  let n = 0;
+  for (let i = 0; i < piece.length; i++) {
+    const v = ROMAN_VALUES[piece[i]!]!;
+    n += v < (ROMAN_VALUES[piece[i + 1] ?? ''] ?? 0) ? -v : v;
+  }
+  return REGNAL_NAMES.has(previous.toLowerCase()) ? ['the', ...ordinalWords(n)] : cardinalWords(n);
 }
 
 /** Letters the voices can say once accents are taken off ("café" -> "cafe"). */
@@ -349,20 +396,30 @@ export function normalizeLine(line: string): NormalizedToken[] {
       continue;
     }
     const plain = stripAccents(bare);
+    const roman = romanNumeralWords(plain, tokens[tokens.length - 1]?.display, shoutedLine);
+    if (roman) {
+      push(roman);
+      continue;
+    }
     const letters = spelledLetters(plain, shoutedLine);
     if (letters) {
       push(letters);
       continue;
     }
-    // Split glued forms ("rock&roll", "day-to-day", "R2", "#1", "@night") into sayable parts.
+    // Split glued forms ("rock&roll", "day-to-day", "R2", "#1", "@night") into sayable parts. A
+    // web or mail address ("bops.app/live", "me@bops.app") is said with its dots and slashes.
+    const address = /[a-z]\.[a-z]/i.test(plain);
     const parts = plain
-      .split(/([&@+%#=°$€£]|-|\/|(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z]))/i)
-      .filter((p) => p && p !== '-' && p !== '/');
+      .split(/([&@+%#=°$€£]|-|\/|(?<=[a-z])\.(?=[a-z])|(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z]))/i)
+      .filter((p) => p && p !== '-' && (address || p !== '/'));
     const spoken: string[] = [];
     for (const [k, part] of parts.entries()) {
       const n = numberToWords(part);
       if (n) spoken.push(...n);
       else if (part === '#' && parts[k + 1] && !/^\d/.test(parts[k + 1]!)) spoken.push('hashtag');
+      else if (part === '.' || part === '/') spoken.push(part === '.' ? 'dot' : 'slash');
+      // "x2": times two.
+      else if (/^x$/i.test(part) && /^\d/.test(parts[k + 1] ?? '')) spoken.push('times');
       else if (SYMBOLS[part]) spoken.push(...SYMBOLS[part]);
       else {
         if (/[^a-z0-9'\u2018\u2019\u02bc`]/i.test(part.replace(SILENT_MARKS, ''))) refuseUnsayable(piece);
