@@ -330,7 +330,7 @@ function romanNumeralWords(
 const stripAccents = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '');
 
 /** Marks that only shape the written line; dropping them loses nothing that is spoken. */
-const SILENT_MARKS = /[.,!?;:"'()[\]{}\u2026\-\u2013\u2014/_~]/g;
+const SILENT_MARKS = /[.,!?¡¿;:"'()[\]{}\u2026\-\u2013\u2014/_~]/g;
 
 function refuseUnsayable(piece: string): never {
   const character = [...piece.replace(/[a-z0-9']/gi, '').replace(SILENT_MARKS, '')][0] ?? piece;
@@ -355,7 +355,7 @@ export function normalizeLine(line: string): NormalizedToken[] {
   const shoutedLine = !/[a-z]/.test(raw) && /[A-Z]{2}/.test(raw);
   let previousWasNumber = false;
   for (const piece of raw.split(/\s+/).filter(Boolean)) {
-    const bare = piece.replace(/^[("[{]+|[)"\]},;:!?]+$/g, '').replace(/(?<![a-z]\.[a-z]|\.)\.+$/i, '');
+    const bare = piece.replace(/^[("[{¡¿]+|[)"\]},;:!?]+$/g, '').replace(/(?<![a-z]\.[a-z]|\.)\.+$/i, '');
     const lower = piece.toLowerCase().replace(/[,;:!?"]+$/, '');
     const afterNumber = previousWasNumber;
     previousWasNumber = false;
