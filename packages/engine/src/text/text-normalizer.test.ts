@@ -91,8 +91,9 @@ describe('text normalizer', () => {
     expect(spoken('Stream it on bops.app/live or mail me@bops.app')).toBe(
       'stream it on bops dot app slash live or mail me at bops dot app',
     );
-    // Slashes between words are not said.
+    // Slashes between words are not said; a dot between words is a missing space.
     expect(spoken('him/her, and/or')).toBe('him her and or');
+    expect(spoken('I was there.Then I left')).toBe('i was there then i left');
   });
 
   it('takes accents off and refuses what it cannot say', () => {

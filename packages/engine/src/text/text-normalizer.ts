@@ -326,6 +326,9 @@ function romanNumeralWords(
   return REGNAL_NAMES.has(previous.toLowerCase()) ? ['the', ...ordinalWords(n)] : cardinalWords(n);
 }
 
+/** A web address's last part ("bops.app", "site.com/live"). */
+const WEB_ENDING = /[a-z]\.(?:com|net|org|app|io|co|fm|tv|me|uk|us|dev|gg|ly|info|biz)(?:\/|$)/i;
+
 /** Letters the voices can say once accents are taken off ("café" -> "cafe"). */
 const stripAccents = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '');
 
@@ -407,8 +410,9 @@ export function normalizeLine(line: string): NormalizedToken[] {
       continue;
     }
     // Split glued forms ("rock&roll", "day-to-day", "R2", "#1", "@night") into sayable parts. A
-    // web or mail address ("bops.app/live", "me@bops.app") is said with its dots and slashes.
-    const address = /[a-z]\.[a-z]/i.test(plain);
+    // web or mail address ("bops.app/live", "me@bops.app") is said with its dots and slashes; a
+    // dot between two words otherwise is a missing space ("there.Then").
+    const address = /[a-z]\.[a-z]/i.test(plain) && (/[@/]/.test(plain) || WEB_ENDING.test(plain));
     const parts = plain
       .split(/([&@+%#=°$€£]|-|\/|(?<=[a-z])\.(?=[a-z])|(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z]))/i)
       .filter((p) => p && p !== '-' && (address || p !== '/'));
@@ -417,7 +421,9 @@ export function normalizeLine(line: string): NormalizedToken[] {
       const n = numberToWords(part);
       if (n) spoken.push(...n);
       else if (part === '#' && parts[k + 1] && !/^\d/.test(parts[k + 1]!)) spoken.push('hashtag');
-      else if (part === '.' || part === '/') spoken.push(part === '.' ? 'dot' : 'slash');
+      else if (part === '.' || part === '/') {
+        if (address) spoken.push(part === '.' ? 'dot' : 'slash');
+      }
       // "x2": times two.
       else if (/^x$/i.test(part) && /^\d/.test(parts[k + 1] ?? '')) spoken.push('times');
       else if (SYMBOLS[part]) spoken.push(...SYMBOLS[part]);
