@@ -74,6 +74,7 @@ describe('text normalizer', () => {
       'number one on hashtag blessed at the club two plus two equals four',
     );
     expect(spoken("back in '94")).toBe('back in ninety four');
+    expect(spoken('100 USD, 1 EUR, 20 gbp')).toBe('one hundred dollars one euro twenty pounds');
   });
 
   it('reads phone numbers, heights, multipliers, roman numerals and web addresses', () => {
@@ -91,6 +92,7 @@ describe('text normalizer', () => {
     expect(spoken('Stream it on bops.app/live or mail me@bops.app')).toBe(
       'stream it on bops dot app slash live or mail me at bops dot app',
     );
+    expect(spoken('mail a@b.co')).toBe('mail eigh at b dot co');
     // Slashes between words are not said; a dot between words is a missing space.
     expect(spoken('him/her, and/or')).toBe('him her and or');
     expect(spoken('I was there.Then I left')).toBe('i was there then i left');

@@ -180,6 +180,10 @@ const UNITS: Record<string, [string, string]> = {
   '°': ['degree', 'degrees'],
   '°c': ['degree celsius', 'degrees celsius'],
   '°f': ['degree fahrenheit', 'degrees fahrenheit'],
+  // Currency codes after the amount ("100 USD"): said as the money, not as letters.
+  usd: ['dollar', 'dollars'],
+  eur: ['euro', 'euros'],
+  gbp: ['pound', 'pounds'],
 };
 
 /** Units also read when written apart from the number ("60 mph"); one-letter ones only glued ("5m"). */
@@ -430,7 +434,9 @@ export function normalizeLine(line: string): NormalizedToken[] {
       else {
         if (/[^a-z0-9'\u2018\u2019\u02bc`]/i.test(part.replace(SILENT_MARKS, ''))) refuseUnsayable(piece);
         const w = expandDroppedG(cleanWord(part));
-        if (/[a-z]/.test(w)) spoken.push(...(spelledLetters(part, shoutedLine) ?? [w]));
+        // A lone letter of an address is the letter ("a@b.com": eigh at b dot com), not the article.
+        if (address && /^[a-z]$/i.test(part)) spoken.push(letterWord(part.toLowerCase()));
+        else if (/[a-z]/.test(w)) spoken.push(...(spelledLetters(part, shoutedLine) ?? [w]));
         else if (/\d/.test(part))
           spoken.push(
             ...part
