@@ -93,5 +93,9 @@ export function ordinalWords(n: number): string[] {
 export function decadeWords(n: number): string[] {
   const words = n >= 1000 ? yearWords(n) : cardinalWords(n);
   const last = words.pop()!;
-  return [...words, last.endsWith('y') ? `${last.slice(0, -1)}ies` : `${last}s`];
+  return [...words, pluralNumberWord(last)];
 }
+
+/** A number word made plural: fours, sixes, twenties. */
+export const pluralNumberWord = (word: string): string =>
+  word.endsWith('x') ? `${word}es` : word.endsWith('y') ? `${word.slice(0, -1)}ies` : `${word}s`;

@@ -93,9 +93,19 @@ describe('text normalizer', () => {
       'stream it on bops dot app slash live or mail me at bops dot app',
     );
     expect(spoken('mail a@b.co')).toBe('mail eigh at b dot co');
+    expect(spoken('call 1-800-555-0199')).toBe('call one eight hundred five five five oh one nine nine');
+    expect(spoken('a 4x4 on 2x4s, 3x faster')).toBe('a four by four on two by fours three times faster');
+    expect(spoken('split it 50-50, 24-7, 9-5')).toBe('split it fifty fifty twenty four seven nine to five');
     // Slashes between words are not said; a dot between words is a missing space.
     expect(spoken('him/her, and/or')).toBe('him her and or');
     expect(spoken('I was there.Then I left')).toBe('i was there then i left');
+    expect(spoken('him/her.Then')).toBe('him her then');
+  });
+
+  it('reads titles, initials and names written with symbols', () => {
+    expect(spoken('No. 1 and no. Dr. Dre Jr., a Ph.D.')).toBe('number one and no doctor dre junior a p h d');
+    expect(spoken('AT&T, R&B, Q&A')).toBe('eigh t and t r and b q and eigh');
+    expect(spoken('Ke$ha and A$AP')).toBe('kesha and asap');
   });
 
   it('takes accents off and refuses what it cannot say', () => {

@@ -1,5 +1,5 @@
 import { RenderInputError } from '../errors.ts';
-import { cardinalWords, decadeWords, ordinalWords, yearWords } from './number-words.ts';
+import { cardinalWords, decadeWords, ordinalWords, pluralNumberWord, yearWords } from './number-words.ts';
 
 /** A written token and the words a voice should say for it ("24/7" -> twenty four seven). */
 export interface NormalizedToken {
@@ -34,6 +34,9 @@ const ABBREVIATIONS: Record<string, string[]> = {
   'w/': ['with'],
   'w/o': ['without'],
   'etc.': ['et', 'cetera'],
+  'jr.': ['junior'],
+  'sr.': ['senior'],
+  'ph.d.': ['p', 'h', 'd'],
   ok: ['okay'],
 };
 
@@ -267,12 +270,28 @@ function numberToWords(raw: string): string[] | null {
   if (m) return cardinalWords(Number(m[1]));
   m = /^(\d+)\/(\d+)$/.exec(raw);
   if (m) return FRACTIONS[raw] ?? [...cardinalWords(Number(m[1])), ...cardinalWords(Number(m[2]))];
-  // "867-5309", "555-123-4567": a phone number is said digit by digit, zero as "oh".
-  if (/^\d{3}-(?:\d{3}-)?\d{4}$/.test(raw))
-    return raw
-      .replace(/-/g, '')
-      .split('')
-      .flatMap((d) => (d === '0' ? ['oh'] : cardinalWords(Number(d))));
+  // "867-5309", "555-123-4567": a phone number is said digit by digit, zero as "oh"; a toll-free
+  // code after a leading 1 as a number ("1-800-555-0199": one eight hundred...).
+  m = /^(?:(1)-)?(?:(\d{3})-)?(\d{3}-\d{4})$/.exec(raw);
+  if (m && (m[2] || !m[1])) {
+    const digits = (text: string) =>
+      text
+        .replace(/-/g, '')
+        .split('')
+        .flatMap((d) => (d === '0' ? ['oh'] : cardinalWords(Number(d))));
+    const area = m[2] ? (m[1] && m[2].endsWith('00') ? cardinalWords(Number(m[2])) : digits(m[2])) : [];
+    return [...(m[1] ? ['one'] : []), ...area, ...digits(m[3]!)];
+  }
+  // Dimensions: "4x4" is four by four.
+  m = /^(\d+)x(\d+)(s?)$/i.exec(raw);
+  if (m) {
+    const words = [...integerWords(m[1]!), 'by', ...integerWords(m[2]!)];
+    // "2x4s": two by fours.
+    if (m[3]) words.push(pluralNumberWord(words.pop()!));
+    return words;
+  }
+  // "50-50" and "24-7" are said without "to".
+  if (/^(\d+)-\1$/.test(raw) || raw === '24-7') return raw.split('-').flatMap((n) => integerWords(n));
   m = /^(\d[\d,]*)[-–](\d[\d,]*)$/.exec(raw);
   if (m) return [...integerWords(m[1]!), 'to', ...integerWords(m[2]!)];
   // A height: 6'2" is six foot two.
@@ -361,7 +380,8 @@ export function normalizeLine(line: string): NormalizedToken[] {
   // A line written all in capitals is shouted, not a row of acronyms.
   const shoutedLine = !/[a-z]/.test(raw) && /[A-Z]{2}/.test(raw);
   let previousWasNumber = false;
-  for (const piece of raw.split(/\s+/).filter(Boolean)) {
+  const pieces = raw.split(/\s+/).filter(Boolean);
+  for (const [at, piece] of pieces.entries()) {
     const bare = piece.replace(/^[("[{¡¿]+|[)"\]},;:!?]+$/g, '').replace(/(?<![a-z]\.[a-z]|\.)\.+$/i, '');
     const lower = piece.toLowerCase().replace(/[,;:!?"]+$/, '');
     const afterNumber = previousWasNumber;
@@ -371,6 +391,11 @@ export function normalizeLine(line: string): NormalizedToken[] {
     };
     if (ABBREVIATIONS[lower]) {
       push(ABBREVIATIONS[lower]);
+      continue;
+    }
+    // "No. 1": number one; "no." elsewhere is the word.
+    if (lower === 'no.' && /^#?\d/.test(pieces[at + 1] ?? '')) {
+      push(['number']);
       continue;
     }
     // "7 pm", "60 mph": the piece before was a number.
@@ -402,7 +427,8 @@ export function normalizeLine(line: string): NormalizedToken[] {
       push(dotted);
       continue;
     }
-    const plain = stripAccents(bare);
+    // A dollar sign inside a name is an "s" ("Ke$ha", "A$AP").
+    const plain = stripAccents(bare).replace(/(?<=[a-z])\$(?=[a-z])/gi, 's');
     const roman = romanNumeralWords(plain, tokens[tokens.length - 1]?.display, shoutedLine);
     if (roman) {
       push(roman);
@@ -413,10 +439,16 @@ export function normalizeLine(line: string): NormalizedToken[] {
       push(letters);
       continue;
     }
+    // Capitals joined by "&" are initials ("AT&T", "R&B").
+    if (/^[A-Z]+&[A-Z]+$/.test(plain)) {
+      const [left, right] = plain.toLowerCase().split('&') as [string, string];
+      push([...left.split('').map(letterWord), 'and', ...right.split('').map(letterWord)]);
+      continue;
+    }
     // Split glued forms ("rock&roll", "day-to-day", "R2", "#1", "@night") into sayable parts. A
     // web or mail address ("bops.app/live", "me@bops.app") is said with its dots and slashes; a
     // dot between two words otherwise is a missing space ("there.Then").
-    const address = /[a-z]\.[a-z]/i.test(plain) && (/[@/]/.test(plain) || WEB_ENDING.test(plain));
+    const address = /[a-z]\.[a-z]/i.test(plain) && (/@|^www\.|:\/\//i.test(plain) || WEB_ENDING.test(plain));
     const parts = plain
       .split(/([&@+%#=°$€£]|-|\/|(?<=[a-z])\.(?=[a-z])|(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z]))/i)
       .filter((p) => p && p !== '-' && (address || p !== '/'));
