@@ -104,6 +104,7 @@ describe('text normalizer', () => {
 
   it('reads titles, initials and names written with symbols', () => {
     expect(spoken('No. 1 and no. Dr. Dre Jr., a Ph.D.')).toBe('number one and no doctor dre junior a p h d');
+    expect(spoken('No. #1')).toBe('no number one');
     expect(spoken('AT&T, R&B, Q&A')).toBe('eigh t and t r and b q and eigh');
     expect(spoken('Ke$ha and A$AP')).toBe('kesha and asap');
   });

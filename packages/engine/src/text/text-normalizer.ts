@@ -394,7 +394,7 @@ export function normalizeLine(line: string): NormalizedToken[] {
       continue;
     }
     // "No. 1": number one; "no." elsewhere is the word.
-    if (lower === 'no.' && /^#?\d/.test(pieces[at + 1] ?? '')) {
+    if (lower === 'no.' && /^\d/.test(pieces[at + 1] ?? '')) {
       push(['number']);
       continue;
     }
