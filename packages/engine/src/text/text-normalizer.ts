@@ -46,6 +46,9 @@ const ABBREVIATIONS: Record<string, string[]> = {
  */
 const letterWord = (letter: string): string => (letter === 'a' ? 'eigh' : letter);
 
+/** Each letter of `text` said by its name ("NYC" -> n y c). */
+const letterWords = (text: string): string[] => text.toLowerCase().split('').map(letterWord);
+
 /** Capitalised words said as words, not spelled out. */
 const SPOKEN_ACRONYMS = new Set([
   'nasa',
@@ -128,7 +131,7 @@ function spelledLetters(piece: string, shoutedLine: boolean): string[] | null {
     unpronounceable ||
     (!shoutedLine && lower.length <= 3 && !EMPHASIS_WORDS.has(lower));
   if (!spell) return null;
-  const letters = lower.split('').map(letterWord);
+  const letters = letterWords(lower);
   if (m[2]) letters[letters.length - 1] += "'s";
   return letters;
 }
@@ -136,7 +139,7 @@ function spelledLetters(piece: string, shoutedLine: boolean): string[] | null {
 /** Dotted initials: "a.m.", "U.S.", "D.C." */
 function dottedLetters(piece: string): string[] | null {
   if (!/^(?:[a-z]\.){2,}$/i.test(piece)) return null;
-  return piece.replace(/\./g, '').toLowerCase().split('').map(letterWord);
+  return letterWords(piece.replace(/\./g, ''));
 }
 
 /** Word-internal apostrophes survive; curly quotes become straight ones first. */
@@ -237,6 +240,13 @@ const FRACTIONS: Record<string, string[]> = {
   '3/4': ['three', 'quarters'],
 };
 
+/** Digits said one by one, zero as "oh" (phone numbers). */
+const digitWords = (text: string): string[] =>
+  text
+    .replace(/-/g, '')
+    .split('')
+    .flatMap((d) => (d === '0' ? ['oh'] : cardinalWords(Number(d))));
+
 /** Number forms of one written piece; null when it is not one. */
 function numberToWords(raw: string): string[] | null {
   let m = /^([$€£])(\d[\d,]*)(?:\.(\d{1,2}))?(k|m|bn|b)?$/i.exec(raw);
@@ -274,13 +284,8 @@ function numberToWords(raw: string): string[] | null {
   // code after a leading 1 as a number ("1-800-555-0199": one eight hundred...).
   m = /^(?:(1)-)?(?:(\d{3})-)?(\d{3}-\d{4})$/.exec(raw);
   if (m && (m[2] || !m[1])) {
-    const digits = (text: string) =>
-      text
-        .replace(/-/g, '')
-        .split('')
-        .flatMap((d) => (d === '0' ? ['oh'] : cardinalWords(Number(d))));
-    const area = m[2] ? (m[1] && m[2].endsWith('00') ? cardinalWords(Number(m[2])) : digits(m[2])) : [];
-    return [...(m[1] ? ['one'] : []), ...area, ...digits(m[3]!)];
+    const area = m[2] ? (m[1] && m[2].endsWith('00') ? cardinalWords(Number(m[2])) : digitWords(m[2])) : [];
+    return [...(m[1] ? ['one'] : []), ...area, ...digitWords(m[3]!)];
   }
   // Dimensions: "4x4" is four by four.
   m = /^(\d+)x(\d+)(s?)$/i.exec(raw);
@@ -441,8 +446,8 @@ export function normalizeLine(line: string): NormalizedToken[] {
     }
     // Capitals joined by "&" are initials ("AT&T", "R&B").
     if (/^[A-Z]+&[A-Z]+$/.test(plain)) {
-      const [left, right] = plain.toLowerCase().split('&') as [string, string];
-      push([...left.split('').map(letterWord), 'and', ...right.split('').map(letterWord)]);
+      const [left, right] = plain.split('&') as [string, string];
+      push([...letterWords(left), 'and', ...letterWords(right)]);
       continue;
     }
     // Split glued forms ("rock&roll", "day-to-day", "R2", "#1", "@night") into sayable parts. A
