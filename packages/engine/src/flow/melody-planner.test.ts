@@ -53,6 +53,18 @@ describe('planMelody', () => {
     for (const [i, s] of syllables.entries())
       if (s.stress > 0 && i < 5) expect([7, 11, 2]).toContain(notes[i]!.midi % 12);
   });
+  it("changes a melisma's note on the grid when the grid has a time inside the held vowel", () => {
+    const options = { key: KEY, baseDegree: 0, octave: 3, chordAt: () => 0, lineIndex: 1, lineEnd: 6.2 };
+    // The last vowel opens at 5.29 and is held to 6.2: a third of the way in is 5.61.
+    const free = planMelody(line(6), options).at(-1)!.start;
+    expect(free).toBeCloseTo(5.29 + 0.35 * 0.91, 6);
+    const grid = (t: number) => Math.round(t / 0.125) * 0.125;
+    expect(planMelody(line(6), { ...options, nearestGridTime: grid }).at(-1)!.start).toBe(5.625);
+    // A grid time too close to the vowel's start or the line's end is not taken.
+    const early = planMelody(line(6), { ...options, nearestGridTime: () => 5.35 }).at(-1)!.start;
+    const late = planMelody(line(6), { ...options, nearestGridTime: () => 6.1 }).at(-1)!.start;
+    expect([early, late]).toEqual([free, free]);
+  });
 });
 
 describe('melodyF0', () => {

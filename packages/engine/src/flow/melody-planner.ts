@@ -30,7 +30,16 @@ export interface MelodyOptions {
   lineIndex: number;
   /** Song time the line's last note ends. */
   lineEnd: Seconds;
+  /**
+   * The song time of the flow's grid nearest a time: a line-end melisma changes note on it (off the
+   * grid, the change read as an onset of its own, off the beat). Without it, a third of the way in.
+   */
+  nearestGridTime?: (time: Seconds) => Seconds;
 }
+
+/** A melisma's second note starts at least this far into the vowel and this long before its end. */
+const MELISMA_MIN_FIRST: Seconds = 0.1;
+const MELISMA_MIN_LAST: Seconds = 0.15;
 
 /** Phrase contours in scale steps around the base note, as (position in line, steps) points. */
 const CONTOURS: [number, number][][] = [
@@ -108,12 +117,21 @@ export function planMelody(syllables: readonly MelodySyllable[], o: MelodyOption
       // Melisma: the held syllable opens a step away and settles on its chord tone.
       const falling = contour[contour.length - 1]![1] <= contour[contour.length - 2]![1];
       const approach = degreeToMidi(o.key, degrees[i]! + (falling ? 1 : -1), o.octave);
-      const split = s.vowelOnset + 0.35 * (end - s.vowelOnset);
+      const split = melismaSplit(s.vowelOnset, end, o.nearestGridTime);
       notes.push({ start, end: split, midi: approach, held: false });
       notes.push({ start: split, end, midi, held: true });
     } else notes.push({ start, end, midi, held: end - start >= 0.45 });
   }
   return notes;
+}
+
+/** Where a held syllable's second note starts: on the grid when it fits, else 35 % into the vowel. */
+function melismaSplit(vowelOnset: Seconds, end: Seconds, nearestGridTime?: (t: Seconds) => Seconds): Seconds {
+  const split = vowelOnset + 0.35 * (end - vowelOnset);
+  const onGrid = nearestGridTime?.(split);
+  return onGrid !== undefined && onGrid >= vowelOnset + MELISMA_MIN_FIRST && onGrid <= end - MELISMA_MIN_LAST
+    ? onGrid
+    : split;
 }
 
 const GLIDE: Seconds = 0.025;

@@ -21,6 +21,7 @@ import { FliteVoiceBackend } from '../voice/flite-voice.ts';
 import { EspeakVoiceBackend } from '../voice/espeak-voice.ts';
 import {
   planToPlannerSyllables,
+  nearestKeyTime,
   placeLine,
   renderLine,
   wordVoicingOnset,
@@ -503,7 +504,9 @@ export async function placeOnBeat(
     };
     const placement = placeLine(lineOptions);
     const source = { song, voice, spoken: line.spoken, rate, said: synth };
-    const melody = recipe.monotone ? singLineMelody(placement, source, lines.indexOf(line), li) : undefined;
+    const melody = recipe.monotone
+      ? singLineMelody(placement, source, lines.indexOf(line), li, (t) => nearestKeyTime(lineOptions, t))
+      : undefined;
     return { line, lineStart, synth, lineOptions, placement, melody };
   });
   for (const [li, { line, lineStart, synth, lineOptions, placement, melody }] of prepared.entries()) {
@@ -616,6 +619,7 @@ function singLineMelody(
   source: SungLineSource,
   lineIndex: number,
   placedIndex: number,
+  nearestGridTime: (time: Seconds) => Seconds,
 ): SungLinePlan {
   const { selection, artist, barDuration } = source.song;
   const note = sungNote(selection, artist, lineIndex);
@@ -627,6 +631,7 @@ function singLineMelody(
     chordAt: (t) => progression[Math.floor(t / barDuration) % progression.length]!,
     lineIndex: placedIndex,
     lineEnd: placement.start + placement.duration - 0.03,
+    nearestGridTime,
   });
   const saidNotes = [...new Set(notes.map((n) => Math.round(n.midi)))];
   const ttsRate = source.said.speech.sampleRate;

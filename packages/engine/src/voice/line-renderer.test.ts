@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  nearestKeyTime,
   placeLine,
   planToPlannerSyllables,
   renderLine,
+  slotTime,
   voicingOnsets,
   wordVoicingOnset,
   type LineRenderOptions,
@@ -145,6 +147,20 @@ const straightLine = (
   maxStretch: STRAIGHT.maxStretch,
   outputRate: 44100,
   words: speech.words,
+});
+
+describe('slotTime and nearestKeyTime', () => {
+  const grid = { lineStart: 2, secondsPerSlot: 0.125, slotsPerBeat: 4, swing: 0.2, pocket: 0.01 };
+  it('puts swung 16ths late by their share of a slot, and nothing else', () => {
+    expect([0, 1, 2, 3, -1].map((k) => slotTime(grid, k))).toEqual([2, 2.15, 2.25, 2.4, 1.9]);
+    expect(slotTime({ ...grid, slotsPerBeat: 3 }, 1)).toBe(2.125);
+  });
+  it('finds the key time nearest a time, swing and pocket included', () => {
+    expect(nearestKeyTime(grid, 2.12)).toBeCloseTo(2.16, 9);
+    expect(nearestKeyTime(grid, 2.2)).toBeCloseTo(2.16, 9);
+    expect(nearestKeyTime(grid, 2.22)).toBeCloseTo(2.26, 9);
+    expect(nearestKeyTime(grid, 1.5)).toBeCloseTo(1.51, 9);
+  });
 });
 
 describe('renderLine', () => {

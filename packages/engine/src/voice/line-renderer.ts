@@ -165,6 +165,29 @@ function voicingOnsetBefore(
   return Math.max(phones[k]!.start, vowelStart - 0.05);
 }
 
+/** Song time of a slot of the line's grid: swing on the odd 16ths, the flow's pocket left out. */
+export function slotTime(
+  o: Pick<LineRenderOptions, 'lineStart' | 'secondsPerSlot' | 'slotsPerBeat' | 'swing'>,
+  slot: number,
+): Seconds {
+  const swung = o.slotsPerBeat === 4 && ((slot % 2) + 2) % 2 === 1 ? o.swing * o.secondsPerSlot : 0;
+  return o.lineStart + slot * o.secondsPerSlot + swung;
+}
+
+/** The time nearest `time` where the line's grid (pocket included) places a syllable's key. */
+export function nearestKeyTime(
+  o: Pick<LineRenderOptions, 'lineStart' | 'secondsPerSlot' | 'slotsPerBeat' | 'swing' | 'pocket'>,
+  time: Seconds,
+): Seconds {
+  const k = Math.round((time - o.pocket - o.lineStart) / o.secondsPerSlot);
+  let best = slotTime(o, k) + o.pocket;
+  for (const slot of [k - 1, k + 1]) {
+    const t = slotTime(o, slot) + o.pocket;
+    if (Math.abs(t - time) < Math.abs(best - time)) best = t;
+  }
+  return best;
+}
+
 /**
  * Where a line lands on the grid, computed from the source's timings alone: everything renderLine
  * needs besides the audio. A line said again with the same timings (a singer's take on another
@@ -198,11 +221,7 @@ export interface LinePlacement {
  */
 export function placeLine(o: LineRenderOptions): LinePlacement {
   const { syllables, plan, sourceRate } = o;
-  const gridTime = (slot: number) => {
-    const beatSub = o.slotsPerBeat;
-    const swung = beatSub === 4 && ((slot % 2) + 2) % 2 === 1 ? o.swing * o.secondsPerSlot : 0;
-    return o.lineStart + slot * o.secondsPerSlot + swung;
-  };
+  const gridTime = (slot: number) => slotTime(o, slot);
   // Each syllable is pinned at its key: the voicing onset when phone timings are known (the
   // listener's beat of the syllable), else just before the vowel (its p-centre).
   const key = o.words
