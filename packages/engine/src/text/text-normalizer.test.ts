@@ -47,6 +47,34 @@ describe('text normalizer', () => {
     expect(spoken('OK')).toBe('okay');
   });
 
+  it('reads negative amounts with their units, ratios, clocks with seconds and ordinals before a hyphen', () => {
+    expect(spoken('-10°C, -5 and -3.5 km')).toBe(
+      'minus ten degrees celsius minus five and minus three point five kilometers',
+    );
+    expect(spoken('16:9 or 3:2')).toBe('sixteen to nine or three to two');
+    expect(spoken('at 1:05:30, 1:05:00')).toBe('at one oh five thirty one oh five');
+    expect(spoken('3rd-person 21st-century')).toBe('third person twenty first century');
+  });
+
+  it('reads phone numbers, 911 and numbers with a leading zero digit by digit, and cents', () => {
+    expect(spoken('1-555-1234, (555) 123-4567, 555.123.4567')).toBe(
+      'one five five five one two three four five five five one two three four five six seven five five five one two three four five six seven',
+    );
+    expect(spoken('Dial 911, agent 007, code 0420')).toBe(
+      'dial nine one one agent oh oh seven code oh four two oh',
+    );
+    // A lone area code is a number.
+    expect(spoken('(555)')).toBe('five hundred fifty five');
+    expect(spoken('50¢ and 1¢')).toBe('fifty cents and one cent');
+  });
+
+  it('expands street and other written abbreviations', () => {
+    expect(spoken('Mt. Everest off Sunset Blvd, 5th Ave. by Hwy 1')).toBe(
+      'mount everest off sunset boulevard fifth avenue by highway one',
+    );
+    expect(spoken('Apt. 4, approx. 5')).toBe('apartment four approximately five');
+  });
+
   it('reads units with the right number', () => {
     expect(spoken('5 km at 6 am, 5km, 1 km')).toBe(
       'five kilometers at six eigh m five kilometers one kilometer',

@@ -19,6 +19,7 @@ const SYMBOLS: Record<string, string[]> = {
   '€': ['euros'],
   '£': ['pounds'],
   '°': ['degrees'],
+  '¢': ['cents'],
 };
 
 const ABBREVIATIONS: Record<string, string[]> = {
@@ -38,6 +39,15 @@ const ABBREVIATIONS: Record<string, string[]> = {
   'sr.': ['senior'],
   'ph.d.': ['p', 'h', 'd'],
   ok: ['okay'],
+  'mt.': ['mount'],
+  'ave.': ['avenue'],
+  'blvd.': ['boulevard'],
+  blvd: ['boulevard'],
+  'hwy.': ['highway'],
+  hwy: ['highway'],
+  'apt.': ['apartment'],
+  'dept.': ['department'],
+  'approx.': ['approximately'],
 };
 
 /**
@@ -186,6 +196,7 @@ const UNITS: Record<string, [string, string]> = {
   '°': ['degree', 'degrees'],
   '°c': ['degree celsius', 'degrees celsius'],
   '°f': ['degree fahrenheit', 'degrees fahrenheit'],
+  '¢': ['cent', 'cents'],
   // Currency codes after the amount ("100 USD"): said as the money, not as letters.
   usd: ['dollar', 'dollars'],
   eur: ['euro', 'euros'],
@@ -213,11 +224,11 @@ const meridiemWords = (text: string) => [letterWord(text[0]!.toLowerCase()), 'm'
 /** "9:45" -> nine forty five, "7:05" -> seven oh five, "12:00" -> twelve o'clock. */
 function timeWords(hours: number, minutes: number): string[] {
   if (minutes === 0) return [...cardinalWords(hours), "o'clock"];
-  return [
-    ...cardinalWords(hours),
-    ...(minutes < 10 ? ['oh', ...cardinalWords(minutes)] : cardinalWords(minutes)),
-  ];
+  return [...cardinalWords(hours), ...minuteWords(minutes)];
 }
+
+/** Minutes or seconds on a clock (1 to 59): "05" is oh five. */
+const minuteWords = (n: number): string[] => (n < 10 ? ['oh', ...cardinalWords(n)] : cardinalWords(n));
 
 /** Plain integers: four digits from 1100 to 2099 without a comma read as a year. */
 function integerWords(raw: string): string[] {
@@ -270,6 +281,16 @@ function numberToWords(raw: string): string[] | null {
     if (words[words.length - 1] === "o'clock") words.pop();
     return [...words, ...meridiemWords(m[3])];
   }
+  // "1:05:30": one oh five thirty (a clock with its seconds, or a race time).
+  m = /^(\d{1,2}):([0-5]\d):([0-5]\d)$/.exec(raw);
+  if (m) {
+    const [hours, minutes, seconds] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    if (seconds === 0) return timeWords(hours, minutes);
+    return [...timeWords(hours, minutes).filter((w) => w !== "o'clock"), ...minuteWords(seconds)];
+  }
+  // "3:2", "16:9": a ratio (a time has two digits of minutes).
+  m = /^(\d+):(\d)$/.exec(raw);
+  if (m) return [...integerWords(m[1]!), 'to', ...integerWords(m[2]!)];
   m = /^(\d{1,2})(am|pm|a\.m\.?|p\.m\.?)$/i.exec(raw);
   if (m) return [...cardinalWords(Number(m[1])), ...meridiemWords(m[2]!)];
   m = /^(\d+)(st|nd|rd|th)$/i.exec(raw);
@@ -283,7 +304,7 @@ function numberToWords(raw: string): string[] | null {
   // "867-5309", "555-123-4567": a phone number is said digit by digit, zero as "oh"; a toll-free
   // code after a leading 1 as a number ("1-800-555-0199": one eight hundred...).
   m = /^(?:(1)-)?(?:(\d{3})-)?(\d{3}-\d{4})$/.exec(raw);
-  if (m && (m[2] || !m[1])) {
+  if (m) {
     const area = m[2] ? (m[1] && m[2].endsWith('00') ? cardinalWords(Number(m[2])) : digitWords(m[2])) : [];
     return [...(m[1] ? ['one'] : []), ...area, ...digitWords(m[3]!)];
   }
@@ -302,9 +323,19 @@ function numberToWords(raw: string): string[] | null {
   // A height: 6'2" is six foot two.
   m = /^(\d)'(\d{1,2})"?$/.exec(raw);
   if (m) return [...cardinalWords(Number(m[1])), 'foot', ...cardinalWords(Number(m[2]))];
-  m = /^-(\d[\d,]*(?:\.\d+)?)$/.exec(raw);
-  if (m) return ['minus', ...numberToWords(m[1]!)!];
-  m = /^(\d[\d,]*)(?:\.(\d+))?(%|°[cf]?|[a-z]+(?:\/h)?)?$/i.exec(raw);
+  // "-5", "-10°C": minus and the amount, its unit included.
+  m = /^[-\u2212](\d.*)$/.exec(raw);
+  if (m) {
+    const amount = numberToWords(m[1]!);
+    if (amount) return ['minus', ...amount];
+  }
+  // 911 is the emergency number: nine one one.
+  if (raw === '911') return digitWords(raw);
+  // A number written with a leading zero ("007", "0420") is said digit by digit, zero as "oh".
+  if (/^0\d+$/.test(raw)) return digitWords(raw);
+  // "555.123.4567": a phone number written with dots.
+  if (/^\d{3}\.\d{3}\.\d{4}$/.test(raw)) return digitWords(raw.replace(/\./g, ''));
+  m = /^(\d[\d,]*)(?:\.(\d+))?(%|¢|°[cf]?|[a-z]+(?:\/h)?)?$/i.exec(raw);
   if (m) {
     const amount = m[2] ? decimalWords(m[1]!, m[2]) : integerWords(m[1]!);
     if (!m[3]) return amount;
@@ -417,10 +448,15 @@ export function normalizeLine(line: string): NormalizedToken[] {
       push(unitWords(bare, previous.spoken.length === 1 && previous.spoken[0] === 'one'));
       continue;
     }
+    // "(555) 123-4567": the area code of a phone number, digit by digit.
+    if (/^\(\d{3}\)$/.test(piece) && /^\d{3}-\d{4}\b/.test(pieces[at + 1] ?? '')) {
+      push(digitWords(bare));
+      continue;
+    }
     const numeric = numberToWords(bare);
     if (numeric) {
       push(numeric);
-      previousWasNumber = /^\d[\d,.:]*$/.test(bare);
+      previousWasNumber = /^[-\u2212]?\d[\d,.:]*$/.test(bare);
       continue;
     }
     if (SYMBOLS[bare]) {
@@ -455,7 +491,9 @@ export function normalizeLine(line: string): NormalizedToken[] {
     // dot between two words otherwise is a missing space ("there.Then").
     const address = /[a-z]\.[a-z]/i.test(plain) && (/@|^www\.|:\/\//i.test(plain) || WEB_ENDING.test(plain));
     const parts = plain
-      .split(/([&@+%#=°$€£]|-|\/|(?<=[a-z])\.(?=[a-z])|(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z]))/i)
+      .split(
+        /([&@+%#=°$€£¢]|-|\/|(?<=[a-z])\.(?=[a-z])|(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])(?!(?:st|nd|rd|th)(?![a-z])))/i,
+      )
       .filter((p) => p && p !== '-' && (address || p !== '/'));
     const spoken: string[] = [];
     for (const [k, part] of parts.entries()) {
