@@ -301,8 +301,8 @@ function numberToWords(raw: string): string[] | null {
   if (m) return cardinalWords(Number(m[1]));
   m = /^(\d+)\/(\d+)$/.exec(raw);
   if (m) return FRACTIONS[raw] ?? [...cardinalWords(Number(m[1])), ...cardinalWords(Number(m[2]))];
-  // "867-5309", "555-123-4567": a phone number is said digit by digit, zero as "oh"; a toll-free
-  // code after a leading 1 as a number ("1-800-555-0199": one eight hundred...).
+  // "867-5309", "555-123-4567", "1-555-1234": a phone number is said digit by digit, zero as "oh";
+  // a toll-free code after a leading 1 as a number ("1-800-555-0199": one eight hundred...).
   m = /^(?:(1)-)?(?:(\d{3})-)?(\d{3}-\d{4})$/.exec(raw);
   if (m) {
     const area = m[2] ? (m[1] && m[2].endsWith('00') ? cardinalWords(Number(m[2])) : digitWords(m[2])) : [];
