@@ -251,10 +251,10 @@ const FRACTIONS: Record<string, string[]> = {
   '3/4': ['three', 'quarters'],
 };
 
-/** Digits said one by one, zero as "oh" (phone numbers). */
+/** The digits of `text` said one by one, zero as "oh" (phone numbers); dashes and dots are not said. */
 const digitWords = (text: string): string[] =>
   text
-    .replace(/-/g, '')
+    .replace(/\D/g, '')
     .split('')
     .flatMap((d) => (d === '0' ? ['oh'] : cardinalWords(Number(d))));
 
@@ -334,7 +334,7 @@ function numberToWords(raw: string): string[] | null {
   // A number written with a leading zero ("007", "0420") is said digit by digit, zero as "oh".
   if (/^0\d+$/.test(raw)) return digitWords(raw);
   // "555.123.4567": a phone number written with dots.
-  if (/^\d{3}\.\d{3}\.\d{4}$/.test(raw)) return digitWords(raw.replace(/\./g, ''));
+  if (/^\d{3}\.\d{3}\.\d{4}$/.test(raw)) return digitWords(raw);
   m = /^(\d[\d,]*)(?:\.(\d+))?(%|¢|°[cf]?|[a-z]+(?:\/h)?)?$/i.exec(raw);
   if (m) {
     const amount = m[2] ? decimalWords(m[1]!, m[2]) : integerWords(m[1]!);
