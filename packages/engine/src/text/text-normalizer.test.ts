@@ -47,6 +47,14 @@ describe('text normalizer', () => {
     expect(spoken('OK')).toBe('okay');
   });
 
+  it('spells a longer capital run that English spelling cannot read as a word', () => {
+    expect(spoken('NCAA on ESPN, the LAPD')).toBe('n c eigh eigh on e s p n the l eigh p d');
+    expect(spoken('Call SWAT, we LOVE the STRENGTH of the QUEEN')).toBe(
+      'call swat we love the strength of the queen',
+    );
+    expect(spoken('I WANT IT ALL, THE WORLD AND ITS STYLE')).toBe('i want it all the world and its style');
+  });
+
   it('reads negative amounts with their units, ratios, clocks with seconds and ordinals before a hyphen', () => {
     expect(spoken('-10°C, -5 and -3.5 km')).toBe(
       'minus ten degrees celsius minus five and minus three point five kilometers',

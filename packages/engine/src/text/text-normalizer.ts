@@ -128,6 +128,38 @@ const EMPHASIS_WORDS = new Set(
   ).split(' '),
 );
 
+/** Consonant letters an English word can open with ("str" in STREET, "ph" in PHONE). */
+const WORD_ONSETS = new Set(
+  (
+    'b bl br c ch chr cl cr d dr dw f fl fr g gl gn gr h j k kl kn kr l m n p ph pl pr ps q r rh s sc ' +
+    'sch scr sh shr sk sl sm sn sp sph spl spr sq st str sw t th thr tr tw v w wh wr x y z'
+  ).split(' '),
+);
+/** Consonant letters an English word can close with ("nch" in BENCH, "rld" in WORLD). */
+const WORD_CODAS = new Set(
+  (
+    'b bb bs bt bts c ch ck cks ct cts d dd ds dth f ff fs ft fth fths fts g gg gh ghs ght ghth ghts ' +
+    'gn gns gs h k ks l ld lds lf lfth lk lks ll lls lm lms lp lps ls lt lth lts m mb mbs mn mns mp ' +
+    'mps mpt mpts ms mt n nch nct ncts nd nds ng ngs ngst ngth ngths nk nks nn ns nst nt nth nths nts ' +
+    'p ph phs pp ps pt pth pths pts r rb rbs rch rd rds rf rg rgs rk rks rl rld rlds rls rm rms rmth ' +
+    'rn rns rnt rp rps rr rs rst rsts rt rth rths rts s sh sk sks sm sp sps ss st sts t tch th ths ' +
+    'ts tt w wd wk wks wl wls wn wns ws wth x xt xts z zz'
+  ).split(' '),
+);
+
+/**
+ * Whether a capital run longer than three letters reads as a word by English spelling: its first
+ * vowel opened by consonants a word can start with and its last closed by ones a word can end on,
+ * and no doubled A, I or U ("NCAA", "ESPN", "LAPD" and "NYPD" are read letter by letter, "SWAT",
+ * "LOVE" and "CRAZY" as words).
+ */
+function readsAsWord(lower: string): boolean {
+  if (/aa|ii|uu/.test(lower)) return false;
+  const onset = /^y?[^aeiouy]*/.exec(lower)![0];
+  const coda = /[^aeiouy]*$/.exec(lower)![0];
+  return (onset === '' || WORD_ONSETS.has(onset)) && (coda === '' || WORD_CODAS.has(coda));
+}
+
 /** A run of capitals said letter by letter, or null when it is a word ("NASA", "LOVE"). */
 function spelledLetters(piece: string, shoutedLine: boolean): string[] | null {
   const m = /^([A-Z]{2,6})(s?)$/.exec(piece);
@@ -139,7 +171,8 @@ function spelledLetters(piece: string, shoutedLine: boolean): string[] | null {
   const spell =
     LETTER_ACRONYMS.has(lower) ||
     unpronounceable ||
-    (!shoutedLine && lower.length <= 3 && !EMPHASIS_WORDS.has(lower));
+    (!shoutedLine && lower.length <= 3 && !EMPHASIS_WORDS.has(lower)) ||
+    (lower.length > 3 && !readsAsWord(lower));
   if (!spell) return null;
   const letters = letterWords(lower);
   if (m[2]) letters[letters.length - 1] += "'s";
