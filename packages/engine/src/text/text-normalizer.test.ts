@@ -47,6 +47,12 @@ describe('text normalizer', () => {
     expect(spoken('OK')).toBe('okay');
   });
 
+  it('says sounds written without a vowel as words, not letters', () => {
+    expect(spoken('Skrrt skrrt, brrr it is cold, GRRR')).toBe('skirt skirt burr it is cold gurr');
+    expect(spoken('Hmm, mmm, PSST, tsk tsk')).toBe('hum umm pist tisk tisk');
+    expect(spoken('10 mm and 5mm')).toBe('ten millimeters and five millimeters');
+  });
+
   it('spells a longer capital run that English spelling cannot read as a word', () => {
     expect(spoken('NCAA on ESPN, the LAPD')).toBe('n c eigh eigh on e s p n the l eigh p d');
     expect(spoken('Call SWAT, we LOVE the STRENGTH of the QUEEN')).toBe(

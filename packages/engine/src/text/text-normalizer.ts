@@ -160,6 +160,24 @@ function readsAsWord(lower: string): boolean {
   return (onset === '' || WORD_ONSETS.has(onset)) && (coda === '' || WORD_CODAS.has(coda));
 }
 
+/**
+ * Sounds written without a vowel, common in lyrics: a TTS voice spells them letter by letter
+ * (Flite: "skrrt" → e s k a r a r t iy, "hmm" → h m m), so each goes to the voice as a word
+ * it says alike.
+ */
+const VOWELLESS_SOUNDS: readonly (readonly [RegExp, string])[] = [
+  [/^sk+r+t+$/i, 'skirt'],
+  [/^b+r{2,}$/i, 'burr'],
+  [/^g+r{2,}$/i, 'gurr'],
+  [/^h+m+$/i, 'hum'],
+  [/^m{2,}$/i, 'umm'],
+  [/^p+s+t+$/i, 'pist'],
+  [/^t+s+k+$/i, 'tisk'],
+];
+
+const vowellessSound = (word: string): string | undefined =>
+  VOWELLESS_SOUNDS.find(([pattern]) => pattern.test(word))?.[1];
+
 /** A run of capitals said letter by letter, or null when it is a word ("NASA", "LOVE"). */
 function spelledLetters(piece: string, shoutedLine: boolean): string[] | null {
   const m = /^([A-Z]{2,6})(s?)$/.exec(piece);
@@ -506,6 +524,11 @@ export function normalizeLine(line: string): NormalizedToken[] {
     const roman = romanNumeralWords(plain, tokens[tokens.length - 1]?.display, shoutedLine);
     if (roman) {
       push(roman);
+      continue;
+    }
+    const sound = vowellessSound(plain);
+    if (sound) {
+      push([sound]);
       continue;
     }
     const letters = spelledLetters(plain, shoutedLine);
