@@ -19,6 +19,8 @@ import { Biquad } from '../dsp/biquad-filter.ts';
 import { rmsOf } from '../pcm-audio.ts';
 import { Fft, hannWindow } from '../dsp/fft.ts';
 import { trackPitch } from '../analysis/pitch-tracker.ts';
+import { FliteVoiceBackend } from '../voice/flite-voice.ts';
+import type { VoiceBackend } from '../voice/voice-backend.ts';
 
 const LYRICS = `I came up from the bottom with a pen and a dream
 every single night I was writing my scheme
@@ -324,6 +326,27 @@ describe('renderRap input and control', () => {
       },
     );
     await expect(promise).rejects.toThrow(/abort|cancel/i);
+  });
+});
+
+describe('ad-libs', () => {
+  it('are said as the lyrics would be: "skrrt" as a word, not spelled by the voice', async () => {
+    const flite = new FliteVoiceBackend();
+    const said: string[] = [];
+    const recording: VoiceBackend = {
+      id: 'recording-flite',
+      synthesize: (request) => {
+        said.push(request.text);
+        return flite.synthesize(request);
+      },
+    };
+    // Kid Kilo's ad-libs take turns after every other line: "what", then "skrrt".
+    await renderRap(
+      { lyrics: LYRICS, artistId: 'kid-kilo', musicSelectionId: null, accompaniment: 'none' },
+      { voiceBackend: recording, singerName: 'Tester' },
+    );
+    expect(said).toContain('skirt');
+    expect(said).not.toContain('skrrt');
   });
 });
 

@@ -1057,7 +1057,11 @@ async function addAdlibs(
     const text = recipe.adlibs[((i - 1) / 2) % recipe.adlibs.length]!;
     let adlib = cache.get(text);
     if (!adlib) {
-      const speech = await backend.synthesize({ text, voice: recipe.voice });
+      // Said as the lyrics would be ("skrrt" as a word, not spelled by the voice).
+      const spoken = normalizeLine(text)
+        .flatMap((token) => token.spoken)
+        .join(' ');
+      const speech = await backend.synthesize({ text: spoken, voice: recipe.voice });
       // Ad-libs sit a fourth above the lead and a little thinner.
       const up = pitchScale * semitonesToRatio(5);
       let audio = resample(speech.samples, speech.sampleRate * up, SAMPLE_RATE);
