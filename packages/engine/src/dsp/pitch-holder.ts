@@ -1,4 +1,5 @@
 import type { Hz, Samples, Seconds, Semitones } from '../units.ts';
+import { normalizedCorrelation } from './psola-pitch.ts';
 
 export interface PitchHoldOptions {
   sampleRate: Hz;
@@ -106,13 +107,7 @@ function periodAt(
   const r = new Float64Array(maxLag + 2);
   let bestLag = 0;
   for (let lag = minLag - 1; lag <= maxLag + 1; lag++) {
-    let c = 0;
-    let shifted = 0;
-    for (let i = a; i < a + length; i++) {
-      c += x[i]! * x[i + lag]!;
-      shifted += x[i + lag]! * x[i + lag]!;
-    }
-    r[lag] = c / Math.sqrt(energy * shifted + 1e-12);
+    r[lag] = normalizedCorrelation(x, a, length, energy, lag);
     if (lag >= minLag && lag <= maxLag && (bestLag === 0 || r[lag]! > r[bestLag]!)) bestLag = lag;
   }
   if (bestLag === 0 || r[bestLag]! < VOICED) return 0;

@@ -12,9 +12,26 @@ export interface PsolaOptions {
 }
 
 /**
- * The highest normalised autocorrelation of `x[at, at + length)` (whose energy is `energy`) with
- * itself `minLag` to `maxLag` samples later, and that lag.
+ * The normalised autocorrelation of `x[at, at + length)` (whose energy is `energy`) with itself
+ * `lag` samples later: 1 for a waveform that repeats exactly at that lag.
  */
+export function normalizedCorrelation(
+  x: Float32Array,
+  at: number,
+  length: number,
+  energy: number,
+  lag: number,
+): number {
+  let c = 0;
+  let norm = 0;
+  for (let i = at; i < at + length; i++) {
+    c += x[i]! * x[i + lag]!;
+    norm += x[i + lag]! * x[i + lag]!;
+  }
+  return c / Math.sqrt(energy * norm + 1e-12);
+}
+
+/** The highest normalised autocorrelation from `minLag` to `maxLag` samples, and that lag. */
 function bestCorrelation(
   x: Float32Array,
   at: number,
@@ -26,13 +43,7 @@ function bestCorrelation(
   let best = 0;
   let bestLag = 0;
   for (let lag = minLag; lag <= maxLag; lag++) {
-    let c = 0;
-    let norm = 0;
-    for (let i = at; i < at + length; i++) {
-      c += x[i]! * x[i + lag]!;
-      norm += x[i + lag]! * x[i + lag]!;
-    }
-    const r = c / Math.sqrt(energy * norm + 1e-12);
+    const r = normalizedCorrelation(x, at, length, energy, lag);
     if (r > best) {
       best = r;
       bestLag = lag;
