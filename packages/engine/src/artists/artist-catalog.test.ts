@@ -4,10 +4,10 @@ import { FliteVoiceBackend } from '../voice/flite-voice.ts';
 import { trackPitch } from '../analysis/pitch-tracker.ts';
 
 describe('artist recipes', () => {
-  it('are distinct: no two artists share voice, pitch, formant, register and style', () => {
+  it('are distinct: no two artists share voice, pitch, formant, register, line tones and style', () => {
     const keys = ARTISTS.map(
       (a) =>
-        `${a.recipe.backend}:${a.recipe.voice}:${a.recipe.pitch}:${a.recipe.formant}:${a.recipe.register ?? 0}:${a.style}`,
+        `${a.recipe.backend}:${a.recipe.voice}:${a.recipe.pitch}:${a.recipe.formant}:${a.recipe.register ?? 0}:${a.recipe.lineTones?.join(',') ?? ''}:${a.style}`,
     );
     expect(new Set(keys).size).toBe(keys.length);
   });

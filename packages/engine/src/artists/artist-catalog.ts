@@ -22,13 +22,17 @@ export interface VoiceRecipe {
   /** Sung artists chant on notes of the chord; 0 = speech intonation. */
   monotone: boolean;
   /**
-   * Semitones a singer's register (the centres of its lines) sits above the usual one for its
-   * gender. A high voice is sung high, not made small: formants raised 2 semitones took the
-   * recogniser from 0.61 to 0.92 of Ivy Lark's sung words lost. Sung higher, a TTS voice's words
-   * are heard less (Ivy Lark, 158 words: 58 lost with her lines centred G3 to F#4, 73 a minor third
-   * up, 80 a fourth up).
+   * Semitones a singer's register (the twelve semitones its lines' centres are chosen from) sits
+   * above the usual one for its gender. Sung higher, a TTS voice's words are heard less (Ivy Lark,
+   * 158 words: 58 lost with her lines centred G3 to F#4, 73 a minor third up, 80 a fourth up), and
+   * a voice made small (formants raised 2 semitones) far less (0.61 to 0.92 of her words lost).
    */
   register?: number;
+  /**
+   * The chord tones (scale degrees) a singer's lines take turns centring on; tonic, third, fifth,
+   * third when not given. A line on the third or fifth sits above the chord rather than on it.
+   */
+  lineTones?: readonly number[];
   tone: { low: Decibels; presence: Decibels; air: Decibels };
   /** Doubles on the last words of each line (rap) or the whole line (singers). */
   doubles: 'none' | 'line-ends' | 'full';
@@ -278,13 +282,16 @@ export const ARTISTS: readonly ArtistDefinition[] = [
     gender: 'female',
     kind: 'singer',
     style: 'melodic',
-    description: 'High, bright indie voice that floats above the beat.',
+    description: 'Bright indie voice that floats above the chords.',
     recipe: {
       backend: 'flite',
       voice: 'slt',
       pitch: 0,
       formant: 1.0,
-      register: 2,
+      // Her lines hover on the third and fifth, never settling on the tonic. Her register two
+      // semitones up (her lines on G and G# an octave higher, to D#5) lost 139.5 words of 632 on
+      // the eval's two lyric sets; in Aria Bloom's register on the upper chord tones, 99.5.
+      lineTones: [2, 4, 2, 4],
       monotone: true,
       tone: tone(-2, 3, 5),
       doubles: 'line-ends',

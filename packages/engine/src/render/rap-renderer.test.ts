@@ -378,7 +378,7 @@ describe("a singer's register", () => {
             }
           }
     expect(highest).toBeLessThanOrEqual(FLITE_HIGHEST_MIDI);
-    // Ivy Lark, the highest register, comes within two semitones of it.
+    // The highest melodies come within two semitones of it.
     expect(highest).toBeGreaterThan(FLITE_HIGHEST_MIDI - 3);
   });
 });

@@ -963,9 +963,11 @@ function fadeOut(channels: Float32Array[], samples: number): void {
   }
 }
 
+const DEFAULT_LINE_TONES = [0, 2, 4, 2];
+
 /**
  * The note a singer's line is sung around, its register centre: lines take turns on chord tones of
- * the key (tonic, third, fifth, third...), each in the octave that puts it inside the singer's
+ * the key (the recipe's `lineTones`: tonic, third, fifth, third... by default), each in the octave that puts it inside the singer's
  * register (the twelve semitones from REGISTER_FLOOR_MIDI, raised by the recipe's `register`); the
  * melody moves around it.
  */
@@ -974,7 +976,8 @@ export function sungNote(
   artist: ArtistDefinition,
   lineIndex: number,
 ): { degree: number; octave: number; midi: number } {
-  const degree = [0, 2, 4, 2][Math.max(0, lineIndex) % 4]!;
+  const tones = artist.recipe.lineTones ?? DEFAULT_LINE_TONES;
+  const degree = tones[Math.max(0, lineIndex) % tones.length]!;
   const floor = REGISTER_FLOOR_MIDI[artist.gender] + (artist.recipe.register ?? 0);
   let octave = 4;
   while (degreeToMidi(selection.key, degree, octave) >= floor + 12) octave--;
