@@ -381,6 +381,32 @@ describe("a singer's register", () => {
     // The highest melodies come within two semitones of it.
     expect(highest).toBeGreaterThan(FLITE_HIGHEST_MIDI - 3);
   });
+
+  it("centres lines on the recipe's chord tones in turn, tonic, third, fifth, third by default", () => {
+    const selection = { ...MUSIC_SELECTIONS[0]!, key: { tonic: 'G' as const, mode: 'major' as const } };
+    const degrees = (id: string) =>
+      [0, 1, 2, 3, 4].map(
+        (line) =>
+          sungNote(
+            selection,
+            ARTISTS.find((a) => a.id === id)!,
+            line,
+          ).degree,
+      );
+    expect(degrees('aria-bloom')).toEqual([0, 2, 4, 2, 0]);
+    expect(degrees('ivy-lark')).toEqual([2, 4, 2, 4, 2]);
+    // Both in the same register: G3 to F#4 for the centres.
+    for (const id of ['aria-bloom', 'ivy-lark'])
+      for (let line = 0; line < 4; line++) {
+        const { midi } = sungNote(
+          selection,
+          ARTISTS.find((a) => a.id === id)!,
+          line,
+        );
+        expect(midi).toBeGreaterThanOrEqual(55);
+        expect(midi).toBeLessThan(67);
+      }
+  });
 });
 
 describe('a singer', () => {
