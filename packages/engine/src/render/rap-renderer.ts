@@ -967,9 +967,9 @@ const DEFAULT_LINE_TONES = [0, 2, 4, 2];
 
 /**
  * The note a singer's line is sung around, its register centre: lines take turns on chord tones of
- * the key (the recipe's `lineTones`: tonic, third, fifth, third... by default), each in the octave that puts it inside the singer's
- * register (the twelve semitones from REGISTER_FLOOR_MIDI, raised by the recipe's `register`); the
- * melody moves around it.
+ * the key (the recipe's `lineTones`: tonic, third, fifth, third... by default), each in the octave
+ * that puts it inside the singer's register (the twelve semitones from REGISTER_FLOOR_MIDI, raised
+ * by the recipe's `register`); the melody moves around it.
  */
 export function sungNote(
   selection: MusicSelectionDefinition,
