@@ -509,6 +509,7 @@ export async function placeOnBeat(
       words: synth.speech.words,
       phaseVocoder: ownVoice && !synth.conversion,
       clearVoicelessLows: !synth.conversion,
+      glottalOnsets: !recipe.monotone && !synth.conversion,
       ...(style.vowelTail ? { vowelTail: style.vowelTail } : {}),
       ...(song.backend.onsetConsonants ? { onsetConsonants: song.backend.onsetConsonants } : {}),
     };

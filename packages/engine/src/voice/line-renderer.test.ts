@@ -202,6 +202,31 @@ describe('renderLine', () => {
     expect(lars!.stretch).toBeLessThanOrEqual(STRAIGHT.maxStretch + 0.01);
     expect(and!.stretch).toBeGreaterThan(0.5);
   });
+  it('gives a word opening on a vowel straight after another a glottal attack when asked, once placed', async () => {
+    const speech = await new FliteVoiceBackend().synthesize({ text: 'rock and roll', voice: 'rms' });
+    const syllables = await syllabify(speech.words);
+    const plan = { slots: [0, 2, 4], bars: 1, slotsPerBar: 16, cost: 0, rate: 1 };
+    const options = straightLine(speech, syllables, plan);
+    const plain = await renderLine(options);
+    const attacked = await renderLine({ ...options, glottalOnsets: true });
+    const and = speech.words[1]!;
+    expect(and.phones[0]!.isVowel).toBe(true);
+    const vowel = plain.sourceToLine(and.phones[0]!.start);
+    const energy = (x: Float32Array, from: number, to: number) => {
+      let e = 0;
+      for (let i = Math.round(from * 44100); i < Math.round(to * 44100); i++) e += x[i]! ** 2;
+      return e;
+    };
+    // 12 ms at -20 dB, ending 2 ms before the vowel; the rest of the line is as placed.
+    expect(energy(attacked.samples, vowel - 0.013, vowel - 0.003)).toBeLessThan(
+      0.02 * energy(plain.samples, vowel - 0.013, vowel - 0.003),
+    );
+    expect(energy(attacked.samples, vowel + 0.002, vowel + 0.08)).toBeCloseTo(
+      energy(plain.samples, vowel + 0.002, vowel + 0.08),
+      6,
+    );
+    expect(energy(attacked.samples, 0, vowel - 0.02)).toBeCloseTo(energy(plain.samples, 0, vowel - 0.02), 6);
+  });
   it("holds a vowel's tail at its spoken length when asked, and stretches its middle instead", async () => {
     const speech = await new FliteVoiceBackend().synthesize({
       text: 'the rain is falling slow',
