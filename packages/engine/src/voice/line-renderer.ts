@@ -79,7 +79,7 @@ export interface LineRenderOptions {
   /**
    * Give each word that opens on a vowel straight after another word a glottal attack once placed
    * (see glottal-onset.ts; default false). A rapper's: a singer's line is legato, and the attack
-   * cost two sung voices 19 words of 772 with their onsets within 0.01.
+   * cost two sung voices 19 words of 632, their onsets within 0.01.
    */
   glottalOnsets?: boolean;
   /**
