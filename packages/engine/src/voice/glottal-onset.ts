@@ -7,8 +7,9 @@ export interface GlottalOnsetOptions {
   words: readonly TimedWord[];
   /** How far the sound drops just before the vowel. */
   depth?: Decibels;
-  /** How long it stays down, ending `lead` before the vowel. */
+  /** How long it stays down. */
   length?: Seconds;
+  /** How long before the vowel it comes back up. */
   lead?: Seconds;
   /** Fade into and out of the drop. */
   ramp?: Seconds;
