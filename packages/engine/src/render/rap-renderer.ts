@@ -510,6 +510,7 @@ export async function placeOnBeat(
       phaseVocoder: ownVoice && !synth.conversion,
       clearVoicelessLows: !synth.conversion,
       glottalOnsets: !recipe.monotone && !synth.conversion,
+      keyVoicingAfterVoiceless: !recipe.monotone && !synth.conversion,
       ...(style.vowelTail ? { vowelTail: style.vowelTail } : {}),
       ...(song.backend.onsetConsonants ? { onsetConsonants: song.backend.onsetConsonants } : {}),
     };

@@ -57,6 +57,41 @@ describe('voicingOnsets', () => {
     expect(keys[1]).toBeCloseTo(0.3, 6); // "s k" are voiceless: the vowel
     expect(keys[2]).toBeCloseTo(0.55, 6); // "l", not the "p" before it
   });
+  it('keys voiced consonants right after a voiceless sound where they start, when asked', () => {
+    const its = word('its', ['ih', 't', 's'], 0);
+    const late = word('late', ['l', 'ey', 't'], 0.15);
+    const now = word('now', ['n', 'aw'], 0.5); // after a pause
+    const and = word('and', ['ae', 'n', 'd'], 0.6);
+    const my = word('my', ['m', 'ay'], 0.75); // after a voiced "d"
+    const words = [its, late, now, and, my];
+    const syllables = [
+      syllable(its, 0, 0, 0, 2),
+      syllable(late, 1, 0, 1, 2),
+      syllable(now, 2, 0, 1, 1),
+      syllable(and, 3, 0, 0, 2),
+      syllable(my, 4, 0, 1, 1),
+    ];
+    const keyed = voicingOnsets(syllables, words, 'glides', true);
+    expect(keyed[1]).toBeCloseTo(0.158, 6); // "l" after "s": 8 ms into it
+    expect(keyed[2]).toBeCloseTo(0.55, 6); // after a pause: as before, the vowel
+    expect(keyed[4]).toBeCloseTo(0.8, 6); // after "d": the vowel
+    const plain = voicingOnsets(syllables, words);
+    expect(plain[1]).toBeCloseTo(0.15, 6); // the glide, at most 50 ms before its vowel
+    expect(voicingOnsets(syllables, words, 'formant', true)).toEqual(
+      voicingOnsets(syllables, words, 'formant'),
+    );
+    const long = word('yes', ['y', 'eh', 's'], -0.05);
+    const well = word('well', ['w', 'eh', 'l'], 0.1);
+    well.phones[0]!.end = 0.35;
+    well.phones[1]!.start = 0.35;
+    const capped = voicingOnsets(
+      [syllable(long, 0, 0, 1, 2), { ...syllable(well, 1, 0, 1, 2), vowelStart: 0.35 }],
+      [long, well],
+      'glides',
+      true,
+    );
+    expect(capped[1]).toBeCloseTo(0.2, 6); // a 250 ms "w": 150 ms before the vowel at most
+  });
   it("keys eSpeak's glides and liquids too: its phones are IPA", () => {
     const ipa = (text: string, phones: string[], vowel: number, start: number): TimedWord => {
       const w = word(text, phones, start);
