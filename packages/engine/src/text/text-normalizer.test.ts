@@ -55,6 +55,7 @@ describe('text normalizer', () => {
 
   it('spells a longer capital run that English spelling cannot read as a word', () => {
     expect(spoken('NCAA on ESPN, the LAPD')).toBe('n c eigh eigh on e s p n the l eigh p d');
+    expect(spoken('UCLA and the ACLU')).toBe('u c l eigh and the eigh c l u');
     expect(spoken('Call SWAT, we LOVE the STRENGTH of the QUEEN')).toBe(
       'call swat we love the strength of the queen',
     );

@@ -79,9 +79,14 @@ const SPOKEN_ACRONYMS = new Set([
   'emoji',
 ]);
 
-/** Capitalised words always spelled letter by letter, even in a line written all in capitals. */
+/**
+ * Capitalised words always spelled letter by letter, even in a line written all in capitals; the
+ * longer ones are those English spelling would read as a word ("UCLA" as "uckla").
+ */
 const LETTER_ACRONYMS = new Set([
   'la',
+  'ucla',
+  'aclu',
   'usa',
   'uk',
   'eu',
