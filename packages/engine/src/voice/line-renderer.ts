@@ -502,7 +502,9 @@ export async function renderLine(
 
   // After placement, on the consonants as they now sound: cleared before it, Sonic hears the
   // thinner consonants as other periods and the words suffer (mc-volt: 29 → 43 of 158 lost).
-  const placedWords = o.words?.map((w) => ({
+  const clearing = o.clearVoicelessLows !== false;
+  const attacking = o.glottalOnsets === true;
+  const placedWords = (clearing || attacking ? o.words : undefined)?.map((w) => ({
     ...w,
     phones: w.phones.map((p) => ({
       ...p,
@@ -511,11 +513,11 @@ export async function renderLine(
     })),
   }));
   const cleared =
-    placedWords && o.clearVoicelessLows !== false
+    placedWords && clearing
       ? clearVoicelessLowBand(samples, { sampleRate: o.outputRate, words: placedWords })
       : samples;
   const attacked =
-    placedWords && o.glottalOnsets === true
+    placedWords && attacking
       ? addGlottalOnsets(cleared, { sampleRate: o.outputRate, words: placedWords })
       : cleared;
   return {
