@@ -182,9 +182,9 @@ const VOICED_CONSONANTS = new Set([
  * 150 ms before the vowel. Undefined otherwise. A voiceless sound has (once placed) no low band,
  * or, an "h", little of one: the voicing coming back is an onset, there and not at the vowel. An
  * onset tracker on a rapper's voice fires 7–8 ms into a glide after "s" or "t", 90–160 ms before
- * its vowel; keyed here, four rappers' onsets within 30 ms of the grid rose 0.813 → 0.835 (glides
- * after a voiceless sound 19 → 30 of 45 onsets). After a pause it is not done: there the tracker
- * fired at the vowel as often (glides 17 → 13 of 25, voiced stops 14 → 12 of 28).
+ * its vowel; keyed here, four rappers' onsets within 30 ms of the grid rose 0.813 → 0.835 (those
+ * of glides after a voiceless sound 19 of 45 → 30 of 41). After a pause it is not done: there the
+ * tracker fired at the vowel as often (glides 17 of 25 → 13 of 30, voiced stops 14 of 28 → 12 of 27).
  */
 function voicingAfterVoiceless(
   phones: readonly TimedPhone[],
