@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adlibOpening,
   FLITE_HIGHEST_MIDI,
   renderRap,
   RAP_PHASES,
@@ -20,7 +21,7 @@ import { rmsOf } from '../pcm-audio.ts';
 import { Fft, hannWindow } from '../dsp/fft.ts';
 import { trackPitch } from '../analysis/pitch-tracker.ts';
 import { FliteVoiceBackend } from '../voice/flite-voice.ts';
-import type { VoiceBackend } from '../voice/voice-backend.ts';
+import type { TimedWord, VoiceBackend } from '../voice/voice-backend.ts';
 
 const LYRICS = `I came up from the bottom with a pen and a dream
 every single night I was writing my scheme
@@ -330,6 +331,45 @@ describe('renderRap input and control', () => {
 });
 
 describe('ad-libs', () => {
+  const word = (text: string, phones: [string, number, number][]): TimedWord => ({
+    text,
+    start: phones[0]![1],
+    end: phones.at(-1)![2],
+    phones: phones.map(([phone, start, end]) => ({ phone, start, end, isVowel: /^[aeiou]/.test(phone) })),
+  });
+  it('start once, on the step: a long opening glide is cut to its last 60 ms and keyed half way through it', () => {
+    const yeah = word('yeah', [
+      ['y', 0.151, 0.308],
+      ['ae', 0.308, 0.518],
+    ]);
+    const cut = adlibOpening(yeah, 'glides');
+    expect(cut.cut).toBe(true);
+    expect(cut.from).toBeCloseTo(0.248, 6);
+    expect(cut.key).toBeCloseTo(0.278, 6);
+    // A short glide, a vowel or a voiceless consonant: from just before the word, keyed as a lyric's word.
+    const what = adlibOpening(
+      word('what', [
+        ['w', 0.1, 0.15],
+        ['ah', 0.15, 0.3],
+        ['t', 0.3, 0.35],
+      ]),
+      'glides',
+    );
+    expect(what).toEqual({ from: expect.closeTo(0.08, 6), key: expect.closeTo(0.1, 6), cut: false });
+    const uh = adlibOpening(word('uh', [['ah', 0.217, 0.265]]), 'glides');
+    expect(uh).toEqual({ from: expect.closeTo(0.197, 6), key: expect.closeTo(0.217, 6), cut: false });
+    const come = adlibOpening(
+      word('come', [
+        ['k', 0.235, 0.367],
+        ['ah', 0.367, 0.452],
+        ['m', 0.452, 0.512],
+      ]),
+      'glides',
+    );
+    expect(come.cut).toBe(false);
+    expect(come.key).toBeCloseTo(0.367, 6);
+  });
+
   it('are said as the lyrics would be: "skrrt" as a word, not spelled by the voice', async () => {
     const flite = new FliteVoiceBackend();
     const said: string[] = [];

@@ -17,7 +17,13 @@ import { psolaPitch } from '../dsp/psola-pitch.ts';
 import { holdPitch } from '../dsp/pitch-holder.ts';
 import { normalizeLine, type NormalizedToken } from '../text/text-normalizer.ts';
 import { syllabify, type TimedSyllable } from '../text/syllabifier.ts';
-import type { SpeechSynthesis, VoiceBackend, VoiceConversion } from '../voice/voice-backend.ts';
+import type {
+  OnsetConsonants,
+  SpeechSynthesis,
+  TimedWord,
+  VoiceBackend,
+  VoiceConversion,
+} from '../voice/voice-backend.ts';
 import { FliteVoiceBackend } from '../voice/flite-voice.ts';
 import { EspeakVoiceBackend } from '../voice/espeak-voice.ts';
 import {
@@ -38,7 +44,7 @@ import { processVocal } from '../mix/vocal-chain.ts';
 import { mixSong, type MixResult } from '../mix/song-mixer.ts';
 import { master } from '../mix/mastering.ts';
 import { encodeMp3 } from '../io/mp3-encoder.ts';
-import { mixInto } from '../pcm-audio.ts';
+import { applyFades, mixInto } from '../pcm-audio.ts';
 import { semitonesToRatio } from '../units.ts';
 import { toLrc, waveformPeaks, type TimedText } from './song-outputs.ts';
 import { Biquad } from '../dsp/biquad-filter.ts';
@@ -825,6 +831,29 @@ export function renderSongBeat(
   });
 }
 
+/** Glides, liquids and nasals an ad-lib may open on ("yeah", "what", "no"; Flite's and eSpeak's names). */
+const ADLIB_SONORANTS = new Set(['w', 'y', 'r', 'l', 'm', 'n', 'j', 'ɹ']);
+/** The most of an ad-lib's opening glide or nasal that is kept. */
+const ADLIB_OPENING: Seconds = 0.06;
+
+/**
+ * Where an ad-lib's audio starts (`from`) and which of its times lands on the grid (`key`), in the
+ * time of its synthesis. Said alone, Flite opens "yeah" on a glide of 157 ms (rms), and an onset
+ * tracker fired twice on it, on the glide and on the vowel 90 ms later, each about 45 ms off the
+ * step (MC Volt's and Saint Echo's "yeah": 12 onsets on the two lyric sets, all off the grid). Cut
+ * to its last 60 ms (faded in) and keyed half way through it, the word starts once, on the step.
+ */
+export function adlibOpening(
+  word: TimedWord,
+  consonants: OnsetConsonants | undefined,
+): { from: Seconds; key: Seconds; cut: boolean } {
+  const vowel = word.phones.find((p) => p.isVowel);
+  const opening = word.phones[0];
+  if (vowel && opening && ADLIB_SONORANTS.has(opening.phone) && vowel.start - word.start > ADLIB_OPENING)
+    return { from: vowel.start - ADLIB_OPENING, key: vowel.start - ADLIB_OPENING / 2, cut: true };
+  return { from: Math.max(0, word.start - 0.02), key: wordVoicingOnset(word, consonants), cut: false };
+}
+
 /** Phase `mixing`: the vocal chain where there is voice, doubles, then the song mix. */
 export function mixVocals(
   song: SongPlan,
@@ -1081,10 +1110,11 @@ async function addAdlibs(
       const up = pitchScale * semitonesToRatio(5);
       let audio = resample(speech.samples, speech.sampleRate * up, SAMPLE_RATE);
       const first = speech.words[0];
-      const from = first ? Math.max(0, first.start - 0.02) : 0;
-      audio = audio.subarray(Math.round((from * SAMPLE_RATE) / up));
+      const opening = first ? adlibOpening(first, backend.onsetConsonants) : { from: 0, key: 0, cut: false };
+      audio = audio.subarray(Math.round((opening.from * SAMPLE_RATE) / up));
+      if (opening.cut) applyFades(audio, Math.round(0.01 * SAMPLE_RATE), 0);
       // Its voicing onset, not its first sample, is what lands on the grid.
-      const lead = first ? (wordVoicingOnset(first, backend.onsetConsonants) - from) / up : 0;
+      const lead = (opening.key - opening.from) / up;
       new Biquad({ type: 'highpass', frequency: 250, sampleRate: SAMPLE_RATE }).process(audio);
       smoothSpikes(audio, { sampleRate: SAMPLE_RATE });
       extendBandwidth(audio, {
