@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   adlibOpening,
+  adlibWords,
   FLITE_HIGHEST_MIDI,
   renderRap,
   RAP_PHASES,
@@ -370,6 +371,27 @@ describe('ad-libs', () => {
     expect(come.key).toBeCloseTo(0.367, 6);
   });
 
+  it('come apart into words, each placed on its own step', () => {
+    const uh = word('uh', [['ah', 0.217, 0.265]]);
+    const huh = word('huh', [
+      ['hh', 0.265, 0.329],
+      ['ah', 0.329, 0.426],
+    ]);
+    const up = 2;
+    const audio = new Float32Array(Math.round((0.6 * 44100) / up)).fill(0.5);
+    const [first, second] = adlibWords(audio, [uh, huh], up, 'glides');
+    // "uh" from 20 ms before it to where "huh" starts; "huh" from 20 ms before it to the end.
+    expect(first!.audio.length).toBe(Math.round((0.265 * 44100) / up) - Math.round((0.197 * 44100) / up));
+    expect(first!.lead).toBeCloseTo(0.01, 6);
+    expect(first!.offset).toBe(0);
+    expect(second!.audio.length).toBe(audio.length - Math.round((0.245 * 44100) / up));
+    expect(second!.lead).toBeCloseTo(0.042, 6); // its key is the vowel: "hh" is breath
+    expect(second!.offset).toBeCloseTo(0.056, 6);
+    // Faded where they were cut: the end of the first, the start of the second.
+    expect(first!.audio.at(-1)).toBeLessThan(0.01);
+    expect(second!.audio[0]).toBeLessThan(0.01);
+    expect(first!.audio[0]).toBe(0.5);
+  });
   it('are said as the lyrics would be: "skrrt" as a word, not spelled by the voice', async () => {
     const flite = new FliteVoiceBackend();
     const said: string[] = [];

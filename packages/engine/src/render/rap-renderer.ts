@@ -1090,7 +1090,7 @@ async function addAdlibs(
     signal?: AbortSignal;
   },
 ): Promise<void> {
-  const cache = new Map<string, { audio: Float32Array; lead: Seconds }>();
+  const cache = new Map<string, AdlibWord[]>();
   for (let i = 1; i < lineTimes.length; i += 2) {
     throwIfAborted(signal);
     const line = lineTimes[i]!;
@@ -1108,30 +1108,71 @@ async function addAdlibs(
       const speech = await backend.synthesize({ text: spoken, voice: recipe.voice });
       // Ad-libs sit a fourth above the lead and a little thinner.
       const up = pitchScale * semitonesToRatio(5);
-      let audio = resample(speech.samples, speech.sampleRate * up, SAMPLE_RATE);
-      const first = speech.words[0];
-      const opening = first ? adlibOpening(first, backend.onsetConsonants) : { from: 0, key: 0, cut: false };
-      audio = audio.subarray(Math.round((opening.from * SAMPLE_RATE) / up));
-      if (opening.cut) applyFades(audio, Math.round(0.01 * SAMPLE_RATE), 0);
-      // Its voicing onset, not its first sample, is what lands on the grid.
-      const lead = (opening.key - opening.from) / up;
-      new Biquad({ type: 'highpass', frequency: 250, sampleRate: SAMPLE_RATE }).process(audio);
-      smoothSpikes(audio, { sampleRate: SAMPLE_RATE });
-      extendBandwidth(audio, {
-        sampleRate: SAMPLE_RATE,
-        amount: recipe.exciter,
-        sourceCutoff: Math.min(16000, 7400 * up),
-      });
-      adlib = { audio, lead };
+      const audio = resample(speech.samples, speech.sampleRate * up, SAMPLE_RATE);
+      adlib = adlibWords(audio, speech.words, up, backend.onsetConsonants);
+      for (const word of adlib) {
+        new Biquad({ type: 'highpass', frequency: 250, sampleRate: SAMPLE_RATE }).process(word.audio);
+        smoothSpikes(word.audio, { sampleRate: SAMPLE_RATE });
+        extendBandwidth(word.audio, {
+          sampleRate: SAMPLE_RATE,
+          amount: recipe.exciter,
+          sourceCutoff: Math.min(16000, 7400 * up),
+        });
+      }
       cache.set(text, adlib);
     }
-    const { audio, lead } = adlib;
-    // Voiced on the next grid step (an 8th, or a triplet) after the line ends.
-    const start = Math.ceil((line.end + 0.05 + lead) / step) * step - lead;
-    const maxLength = Math.max(0, Math.round((nextStart - start - 0.05) * SAMPLE_RATE));
-    const clip = audio.subarray(0, Math.min(audio.length, maxLength));
+    // The first word on the next grid step (an 8th, or a triplet) after the line ends, each next
+    // word on a later step: "uh huh" said in one breath put its "huh" 85 ms after a step.
+    const first = Math.ceil((line.end + 0.05 + adlib[0]!.lead) / step);
     const [near, far] = (i >> 1) % 2 === 0 ? target : [target[1], target[0]];
-    mixInto(near, clip, Math.round(start * SAMPLE_RATE), 0.55);
-    mixInto(far, clip, Math.round(start * SAMPLE_RATE), 0.2);
+    let at = first - 1;
+    for (const word of adlib) {
+      at = Math.max(at + 1, first + Math.round(word.offset / step));
+      const start = at * step - word.lead;
+      const maxLength = Math.round((nextStart - start - 0.05) * SAMPLE_RATE);
+      if (maxLength <= 0) break;
+      const clip = word.audio.subarray(0, Math.min(word.audio.length, maxLength));
+      mixInto(near, clip, Math.round(start * SAMPLE_RATE), 0.55);
+      mixInto(far, clip, Math.round(start * SAMPLE_RATE), 0.2);
+    }
   }
+}
+
+/** One word of an ad-lib, ready to place: its audio, where its key is, and when it is said. */
+interface AdlibWord {
+  audio: Float32Array;
+  /** From the audio's first sample to the time that lands on a grid step. */
+  lead: Seconds;
+  /** Its key after the first word's, as the voice said them. */
+  offset: Seconds;
+}
+
+/**
+ * An ad-lib's synthesis (already `up` times faster) cut into its words, each from its opening
+ * (see adlibOpening) to the next word's start, faded in and out over 5 ms.
+ */
+export function adlibWords(
+  audio: Float32Array,
+  words: readonly TimedWord[],
+  up: number,
+  consonants: OnsetConsonants | undefined,
+): AdlibWord[] {
+  if (!words.length) return [{ audio, lead: 0, offset: 0 }];
+  const openings = words.map((w) => adlibOpening(w, consonants));
+  const at = (t: Seconds) => Math.min(audio.length, Math.round((t * SAMPLE_RATE) / up));
+  return words.map((word, j) => {
+    const opening = openings[j]!;
+    const next = words[j + 1];
+    const piece = audio.slice(at(opening.from), next ? at(next.start) : audio.length);
+    applyFades(
+      piece,
+      Math.round((opening.cut ? 0.01 : j > 0 ? 0.005 : 0) * SAMPLE_RATE),
+      next ? Math.round(0.005 * SAMPLE_RATE) : 0,
+    );
+    return {
+      audio: piece,
+      lead: (opening.key - opening.from) / up,
+      offset: (opening.key - openings[0]!.key) / up,
+    };
+  });
 }
