@@ -1149,7 +1149,8 @@ interface AdlibWord {
 
 /**
  * An ad-lib's synthesis (already `up` times faster) cut into its words, each from its opening
- * (see adlibOpening) to the next word's start, faded in and out over 5 ms.
+ * (see adlibOpening) to the next word's start, faded over 5 ms where it was cut from another word
+ * (over 10 ms where a long opening was cut).
  */
 export function adlibWords(
   audio: Float32Array,
