@@ -371,7 +371,7 @@ describe('ad-libs', () => {
     expect(come.key).toBeCloseTo(0.367, 6);
   });
 
-  it('come apart into words, each placed on its own step', () => {
+  it('come apart into words, each with its own key and its distance from the first word', () => {
     const uh = word('uh', [['ah', 0.217, 0.265]]);
     const huh = word('huh', [
       ['hh', 0.265, 0.329],
