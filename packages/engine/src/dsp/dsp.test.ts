@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rampedWindow } from './ramped-window.ts';
 import { resample } from './resampler.ts';
 import { Biquad } from './biquad-filter.ts';
 import { limit, compress } from './dynamics.ts';
@@ -228,5 +229,15 @@ describe('time stretcher', () => {
   it('sonic changes duration quickly without changing pitch', async () => {
     const y = await stretchFast(sine(300, 16000, 1), { sampleRate: 16000, timeRatio: 1.5 });
     expect(y.length / 16000).toBeCloseTo(1.5, 1);
+  });
+});
+
+describe('ramped window', () => {
+  it('rises over its first ramp, holds 1 and falls over its last, 0 outside', () => {
+    expect([-1, 0, 2, 4, 6, 8, 10, 11].map((i) => rampedWindow(i, 0, 10, 4))).toEqual([
+      0, 0, 0.5, 1, 1, 0.5, 0, 0,
+    ]);
+    // Shorter than two ramps: it peaks below 1.
+    expect(rampedWindow(3, 0, 6, 4)).toBe(0.75);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   adlibOpening,
+  adlibStarts,
   adlibWords,
   FLITE_HIGHEST_MIDI,
   renderRap,
@@ -391,6 +392,33 @@ describe('ad-libs', () => {
     expect(first!.audio.at(-1)).toBeLessThan(0.01);
     expect(second!.audio[0]).toBeLessThan(0.01);
     expect(first!.audio[0]).toBe(0.5);
+  });
+
+  it('land each word on its own grid step after the line', () => {
+    const step = 0.25;
+    // The first word's key on the first step at least 50 ms after the line's end: 1.0, not 0.75.
+    const [uh, huh] = adlibStarts(
+      [
+        { lead: 0.01, offset: 0 },
+        { lead: 0.042, offset: 0.056 },
+      ],
+      0.72,
+      step,
+    );
+    expect(uh! + 0.01).toBeCloseTo(1, 9);
+    // "huh" said 56 ms after "uh" (nearest step: the same one) goes one step later.
+    expect(huh! + 0.042).toBeCloseTo(1.25, 9);
+    // Words said further apart keep their distance in whole steps.
+    const [lets, go] = adlibStarts(
+      [
+        { lead: 0, offset: 0 },
+        { lead: 0.03, offset: 0.56 },
+      ],
+      0.5,
+      step,
+    );
+    expect(lets).toBeCloseTo(0.75, 9);
+    expect(go! + 0.03).toBeCloseTo(1.25, 9);
   });
   it('are said as the lyrics would be: "skrrt" as a word, not spelled by the voice', async () => {
     const flite = new FliteVoiceBackend();

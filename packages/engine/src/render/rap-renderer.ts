@@ -1121,14 +1121,10 @@ async function addAdlibs(
       }
       cache.set(text, adlib);
     }
-    // The first word on the next grid step (an 8th, or a triplet) after the line ends, each next
-    // word on a later step: "uh huh" said in one breath put its "huh" 85 ms after a step.
-    const first = Math.ceil((line.end + 0.05 + adlib[0]!.lead) / step);
     const [near, far] = (i >> 1) % 2 === 0 ? target : [target[1], target[0]];
-    let at = first - 1;
-    for (const word of adlib) {
-      at = Math.max(at + 1, first + Math.round(word.offset / step));
-      const start = at * step - word.lead;
+    const starts = adlibStarts(adlib, line.end, step);
+    for (const [j, word] of adlib.entries()) {
+      const start = starts[j]!;
       const maxLength = Math.round((nextStart - start - 0.05) * SAMPLE_RATE);
       if (maxLength <= 0) break;
       const clip = word.audio.subarray(0, Math.min(word.audio.length, maxLength));
@@ -1136,6 +1132,25 @@ async function addAdlibs(
       mixInto(far, clip, Math.round(start * SAMPLE_RATE), 0.2);
     }
   }
+}
+
+/**
+ * When each word of an ad-lib starts (seconds, song time): the first keyed on the first grid step
+ * (`step`, counted from 0) at least 50 ms after the line ends, each next one on the step nearest
+ * its spoken distance from the first, and at least one step after the word before it ("uh huh"
+ * said in one breath put its "huh" 85 ms after a step).
+ */
+export function adlibStarts(
+  words: readonly Pick<AdlibWord, 'lead' | 'offset'>[],
+  lineEnd: Seconds,
+  step: Seconds,
+): Seconds[] {
+  const first = Math.ceil((lineEnd + 0.05 + (words[0]?.lead ?? 0)) / step);
+  let at = first - 1;
+  return words.map((word) => {
+    at = Math.max(at + 1, first + Math.round(word.offset / step));
+    return at * step - word.lead;
+  });
 }
 
 /** One word of an ad-lib, ready to place: its audio, where its key is, and when it is said. */

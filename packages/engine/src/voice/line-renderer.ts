@@ -6,7 +6,7 @@ import { stretch, stretchSpeech, type KeyFrame } from '../dsp/time-stretcher.ts'
 import { resample } from '../dsp/resampler.ts';
 import { applyFades } from '../pcm-audio.ts';
 import { clearVoicelessLowBand, isClearedVoiceless } from './voiceless-low-band.ts';
-import { addGlottalOnsets } from './glottal-onset.ts';
+import { applyGlottalOnsets } from './glottal-onset.ts';
 import { leansOnNextWord } from '../text/stress-lexicon.ts';
 
 /** Where each syllable ended up in song time. */
@@ -518,7 +518,7 @@ export async function renderLine(
       : samples;
   const attacked =
     placedWords && attacking
-      ? addGlottalOnsets(cleared, { sampleRate: o.outputRate, words: placedWords })
+      ? applyGlottalOnsets(cleared, { sampleRate: o.outputRate, words: placedWords })
       : cleared;
   return {
     samples: attacked,

@@ -1,6 +1,7 @@
 import type { Hz, Seconds } from '../units.ts';
 import type { TimedWord } from './voice-backend.ts';
 import { Biquad } from '../dsp/biquad-filter.ts';
+import { rampedWindow } from '../dsp/ramped-window.ts';
 
 /**
  * Voiceless consonants in ARPAbet (Flite) and IPA (eSpeak NG) and the band below which each is
@@ -54,7 +55,7 @@ export function clearVoicelessLowBand(
       const a = Math.round(phone.start * sampleRate) - rampSamples;
       const b = Math.round(phone.end * sampleRate) + rampSamples;
       for (let i = Math.max(0, a); i < Math.min(samples.length, b); i++)
-        mask[i] = Math.max(mask[i]!, Math.min(1, (i - a) / rampSamples, (b - i) / rampSamples));
+        mask[i] = Math.max(mask[i]!, rampedWindow(i, a, b, rampSamples));
     }
   for (const [cutoff, mask] of masks) {
     const high = samples.slice();
