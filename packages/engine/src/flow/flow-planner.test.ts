@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { planLine, positionCost, SPEAKING_RATES, type PlannerSyllable } from './flow-planner.ts';
+import {
+  nextLineSlot,
+  planLine,
+  positionCost,
+  ringCost,
+  SPEAKING_RATES,
+  type PlannerSyllable,
+} from './flow-planner.ts';
 import { FLOW_STYLES } from './flow-style.ts';
 
 const syl = (stress: 0 | 1 | 2, naturalDuration = 0.18, isWordEnd = true): PlannerSyllable => ({
@@ -165,5 +172,44 @@ describe('flow planner', () => {
     expect(unaware[8]).toBe(3);
     expect(phrased[8]).toBeLessThanOrEqual(2);
     expect(phrased[6]).toBeGreaterThan(unaware[6]!);
+  });
+  it("leaves a line's last syllable room to ring before the next line's downbeat", () => {
+    // "Woke up at nine forty five with the city in my veins" as Deacon Grey's voice says it.
+    const stresses = [2, 0, 0, 2, 2, 0, 2, 0, 0, 2, 0, 0, 0, 2] as const;
+    const said = [0.19, 0.13, 0.25, 0.37, 0.17, 0.27, 0.31, 0.17, 0.18, 0.13, 0.13, 0.15, 0.29, 0.44];
+    const veins = said.map((d, i) => syl(stresses[i]!, d));
+    const style = FLOW_STYLES['laid-back'];
+    const slot = 0.172;
+    const plan = planLine(veins, {
+      secondsPerBeat: 4 * slot,
+      style,
+      maxBars: 1,
+      rates: SPEAKING_RATES,
+      swing: 0.3,
+    });
+    const last = plan.slots[plan.slots.length - 1]!;
+    // On the bar's last (swung) 16th "veins" kept 80 ms of its 440 before the next line.
+    expect(last).toBeLessThan(15);
+    expect(ringCost(0.44, 0.44, style)).toBe(0);
+    expect(ringCost(0.08, 0.44, style)).toBeGreaterThan(ringCost(0.3, 0.44, style));
+  });
+  it('plans a line too dense for its bar by stress and length, not evenly', () => {
+    // 16 syllables in 16 slots, some longer than a slot could take at 0.45 of their length.
+    const crammed = Array.from({ length: 16 }, (_, i) => syl(i % 4 === 0 ? 2 : 0, i % 4 === 0 ? 0.4 : 0.1));
+    const plan = planLine(crammed, { secondsPerBeat: 0.5, style: FLOW_STYLES['laid-back'], maxBars: 1 });
+    expect(plan.cost).toBeLessThan(1e9);
+    // Stressed syllables on beats and 8ths, where spreading evenly put them anywhere.
+    crammed.forEach((s, i) => {
+      if (s.stress === 2) expect(plan.slots[i]! % 2).toBe(0);
+    });
+  });
+  it("keeps the next line's pickup out of the time the last syllable rings", () => {
+    const plan = { slots: [0, 4, 8, 12], bars: 1, slotsPerBar: 16, cost: 0, rate: 1 };
+    // Three quarters of 0.5 s and the gap, on 0.15 s slots: 3 slots after the last one.
+    expect(nextLineSlot(plan, syl(2, 0.5), 0.15)).toBe(15);
+    // At least two slots, however short the syllable.
+    expect(nextLineSlot(plan, syl(2, 0.05), 0.15)).toBe(14);
+    // Said slower, it rings longer.
+    expect(nextLineSlot({ ...plan, rate: 1.6 }, syl(2, 0.5), 0.15)).toBe(17);
   });
 });

@@ -11,7 +11,13 @@ import { MOOD_PRESETS } from '../beats/mood-presets.ts';
 import { degreeToMidi, hzToMidi, midiToHz } from '../beats/music-theory.ts';
 import { parseLyrics } from '../flow/song-structure.ts';
 import { FLOW_STYLES, onGroove, type FlowStyle } from '../flow/flow-style.ts';
-import { planLine, SPEAKING_RATES, type LinePlan } from '../flow/flow-planner.ts';
+import {
+  NEXT_LINE_GAP,
+  nextLineSlot,
+  planLine,
+  SPEAKING_RATES,
+  type LinePlan,
+} from '../flow/flow-planner.ts';
 import { melodyF0, planMelody, type MelodyNote } from '../flow/melody-planner.ts';
 import { psolaPitch } from '../dsp/psola-pitch.ts';
 import { holdPitch } from '../dsp/pitch-holder.ts';
@@ -437,24 +443,28 @@ export async function placeOnBeat(
   const arrangement: ArrangementSection[] = [{ kind: 'intro', bars: introBars }];
   const planned: { line: PreparedLine; bar: number; plan: LinePlan; reading: SynthesizedLine }[] = [];
   let bar = introBars;
-  // Lines are planned in order: a pickup may only reach back past the previous line's last syllable.
-  let previousEnd = -Infinity;
+  // Lines are planned in order: a pickup may only reach back past the previous line's last
+  // syllable, and not into the time it rings (see nextLineSlot).
+  let nextLineFrom = -Infinity;
   for (const [si, section] of sections.entries()) {
     const sectionLines = lines.filter((l) => l.section === si && voice.readings.has(l.spoken));
     if (sectionLines.length === 0) continue;
     const startBar = bar;
     for (const line of sectionLines) {
       const reading = voice.readings.get(line.spoken)!;
-      const plan = planLine(planToPlannerSyllables(reading.syllables), {
+      const syllables = planToPlannerSyllables(reading.syllables);
+      const plan = planLine(syllables, {
         secondsPerBeat: beat,
         style,
         maxBars: artist.kind === 'singer' ? 2 : 1,
-        earliestSlot: previousEnd - bar * 4 * style.slotsPerBeat + 2,
+        earliestSlot: nextLineFrom - bar * 4 * style.slotsPerBeat,
         rates: SPEAKING_RATES,
         swing: lineSwing,
       });
       planned.push({ line, bar, plan, reading });
-      previousEnd = bar * 4 * style.slotsPerBeat + plan.slots[plan.slots.length - 1]!;
+      nextLineFrom =
+        bar * 4 * style.slotsPerBeat +
+        nextLineSlot(plan, syllables[syllables.length - 1]!, beat / style.slotsPerBeat);
       bar += plan.bars;
     }
     // Sections fill whole 2-bar phrases so the beat's changes land where the ear expects them.
@@ -495,7 +505,7 @@ export async function placeOnBeat(
     const lineStart = lineBar * barDuration;
     const next = lineStarts[li + 1];
     const deadline = next
-      ? next.bar * barDuration + (next.plan.slots[0]! * beat) / style.slotsPerBeat - 0.04
+      ? next.bar * barDuration + (next.plan.slots[0]! * beat) / style.slotsPerBeat - NEXT_LINE_GAP
       : lineStart + (plan.bars + 1) * barDuration;
     const lineOptions: LineRenderOptions = {
       source: synth.speech.samples,
