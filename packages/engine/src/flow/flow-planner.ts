@@ -49,19 +49,20 @@ const INFEASIBLE = 1e9;
 /** How long before the next line's first syllable a line's last one has to end. */
 export const NEXT_LINE_GAP: Seconds = 0.04;
 
+/** Squeezed under this share of its spoken length, a span's sound is as good as lost. */
+const MIN_SQUEEZE = 0.45;
+const OVERSQUEEZED = 12;
+
 /**
- * Cost of saying a span in `ratio` (< 1) of its spoken length. Under 0.45 the sound is as good as
- * lost, but a line too dense for its bar still gets the plan that loses the least: such lines
- * used to be spread evenly over the bar, stresses and lengths ignored (5 of Saint Echo's 30
- * lines on the two eval lyric sets).
+ * Cost of saying a span in `ratio` (< 1) of its spoken length. Under MIN_SQUEEZE it costs
+ * steeply, but a line too dense for its bar still gets the plan that loses the least: such lines
+ * used to be spread evenly over the bar, stresses and lengths ignored (5 of Saint Echo's 30 lines
+ * on the two eval lyric sets).
  */
 function squeezeCost(ratio: number, style: FlowStyle): number {
   const cost = 2 * style.durationWeight * Math.abs(Math.log2(Math.max(0.05, ratio)));
   return ratio < MIN_SQUEEZE ? cost + OVERSQUEEZED + 40 * (MIN_SQUEEZE - ratio) : cost;
 }
-
-const MIN_SQUEEZE = 0.45;
-const OVERSQUEEZED = 12;
 
 /**
  * Cost of letting a line's last syllable ring for `span` where it naturally takes `natural`: free
