@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pitchSummary, trackPitch } from '../analysis/pitch-tracker.ts';
 
 /** A fresh eSpeak (new module instance, its noise unseeded) saying one line, started at `time`. */
 async function sayAt(time: Date): Promise<Float32Array> {
@@ -22,5 +23,23 @@ describe('eSpeak', () => {
     const late = await sayAt(new Date('2026-06-01T12:34:56Z'));
     expect(early.length).toBeGreaterThan(10000);
     expect(late).toEqual(early);
+  });
+
+  it('says a line at its own pitch after a line asked for another', async () => {
+    vi.resetModules();
+    const { EspeakVoiceBackend } = await import('./espeak-voice.ts');
+    const espeak = new EspeakVoiceBackend();
+    const medianHz = async (pitchHz?: number) => {
+      const speech = await espeak.synthesize({
+        text: 'the farmer hurried his cows into the barn',
+        voice: 'en-us+f3',
+        ...(pitchHz ? { pitchHz, pitchRangeHz: 0 } : {}),
+      });
+      return pitchSummary(trackPitch(speech.samples, { sampleRate: speech.sampleRate })).medianHz;
+    };
+    const own = await medianHz();
+    const low = await medianHz(100);
+    expect(low).toBeLessThan(0.9 * own);
+    expect((await medianHz()) / own).toBeCloseTo(1, 1);
   });
 });

@@ -53,6 +53,9 @@ export async function espeakStress(word: string): Promise<Stress[]> {
   return out;
 }
 
+/** eSpeak's own pitch setting (0–99), which its voices and variants are made around. */
+const ESPEAK_DEFAULT_PITCH = 50;
+
 /** eSpeak NG: 22.05 kHz formant synthesis, many variants, word and phoneme events. */
 export class EspeakVoiceBackend implements VoiceBackend {
   readonly id = 'espeak';
@@ -67,7 +70,13 @@ export class EspeakVoiceBackend implements VoiceBackend {
     const w = await espeak();
     w.set_voice(request.voice || 'en-us');
     w.set_rate(Math.round(175 / (request.durationScale ?? 1)));
-    if (request.pitchHz) w.set_pitch(Math.max(0, Math.min(99, Math.round((request.pitchHz - 60) / 2))));
+    // Every setting on every call: eSpeak keeps them, and a line said after one asked for 100 Hz
+    // came out 20 % low.
+    w.set_pitch(
+      request.pitchHz
+        ? Math.max(0, Math.min(99, Math.round((request.pitchHz - 60) / 2)))
+        : ESPEAK_DEFAULT_PITCH,
+    );
     const chunks: Int16Array[] = [];
     const events: {
       type: string;
