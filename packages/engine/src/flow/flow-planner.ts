@@ -49,6 +49,9 @@ const INFEASIBLE = 1e9;
 /** How long before the next line's first syllable a line's last one has to end. */
 export const NEXT_LINE_GAP: Seconds = 0.04;
 
+/** The share of its spoken length a line's last syllable keeps at least, room allowing. */
+export const LINE_END_SHARE = 0.75;
+
 /** Squeezed under this share of its spoken length, a span's sound is as good as lost. */
 const MIN_SQUEEZE = 0.45;
 const OVERSQUEEZED = 12;
@@ -129,11 +132,11 @@ function durationCost(span: Seconds, syllable: PlannerSyllable, style: FlowStyle
 
 /**
  * The first slot (counted from this line's first downbeat) the next line may put a syllable on:
- * two slots after this line's last one, and late enough for that syllable to keep three quarters
+ * two slots after this line's last one, and late enough for that syllable to keep LINE_END_SHARE
  * of its spoken length (`naturalDuration` at the plan's rate) before NEXT_LINE_GAP.
  */
 export function nextLineSlot(plan: LinePlan, last: PlannerSyllable, secondsPerSlot: Seconds): number {
-  const ring = 0.75 * last.naturalDuration * plan.rate + NEXT_LINE_GAP;
+  const ring = LINE_END_SHARE * last.naturalDuration * plan.rate + NEXT_LINE_GAP;
   return plan.slots[plan.slots.length - 1]! + Math.max(2, Math.ceil(ring / secondsPerSlot));
 }
 

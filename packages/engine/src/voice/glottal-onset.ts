@@ -19,9 +19,9 @@ export interface GlottalOnsetOptions {
 }
 
 /**
- * Gives `samples` (in place; they are returned) a glottal attack on every word that opens on a vowel straight after
- * another word: the sound drops for a moment just before the vowel, as a rapper's
- * glottis closes and opens on it. A TTS glides from one word into the next, so such a vowel had no
+ * Gives `samples` (in place; they are returned) a glottal attack on every word that opens on a
+ * vowel straight after another word: the sound drops for a moment just before the vowel, as a
+ * rapper's glottis closes and opens on it. A TTS glides from one word into the next, so such a vowel had no
  * attack of its own: an onset tracker fired at only 49 of MC Volt's 77 joined word-initial vowels
  * ("and", "on", "at", "I'm"), and often 40–90 ms into the word instead, off the beat; with the
  * attack, at 66 of them. Words opening after a rest, or on a consonant, are left alone.

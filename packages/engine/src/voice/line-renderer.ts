@@ -1,5 +1,5 @@
 import type { Hz, Seconds } from '../units.ts';
-import type { LinePlan, PlannerSyllable } from '../flow/flow-planner.ts';
+import { LINE_END_SHARE, type LinePlan, type PlannerSyllable } from '../flow/flow-planner.ts';
 import type { TimedSyllable } from '../text/syllabifier.ts';
 import type { OnsetConsonants, TimedPhone, TimedWord } from './voice-backend.ts';
 import { stretch, stretchSpeech, type KeyFrame } from '../dsp/time-stretcher.ts';
@@ -328,7 +328,10 @@ export function placeLine(o: LineRenderOptions): LinePlacement {
   const outStart = targetKey[0]! - (key[0]! - srcStart) * srcScale;
   const tailNatural = (srcEnd - lastKey) * srcScale;
   const tailRoom = Math.max(0.08, o.deadline - targetKey[targetKey.length - 1]!);
-  const tail = Math.min(tailRoom, Math.max(tailNatural * 0.75, Math.min(tailNatural * 1.4, tailRoom)));
+  const tail = Math.min(
+    tailRoom,
+    Math.max(tailNatural * LINE_END_SHARE, Math.min(tailNatural * 1.4, tailRoom)),
+  );
   const outEnd = targetKey[targetKey.length - 1]! + tail;
   const outputLength = Math.max(1, Math.round((outEnd - outStart) * readRate));
   // Rubber Band maps key frames onto its analysis hops (256 samples): two frames in one hop, or
