@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CpuPool, CpuPriority, CpuQueueFullError, CpuTaskTimeoutError } from './cpu-pool.ts';
 
 const filename = new URL('./cpu-pool.test-worker.ts', import.meta.url).href;
@@ -107,7 +107,7 @@ describe('CpuPool', () => {
     'a cancelled caller leaves the queue without running, and is not reported as a timeout',
     { timeout: 20_000 },
     async () => {
-      pool = new CpuPool({ threads: 1, filename });
+      pool = new CpuPool({ threads: 1, filename, cancelGraceMs: 300 });
       const first = run(pool, 'sleep', { ms: 300 });
       const controller = new AbortController();
       const cancelled = run(pool, 'echo', { value: 4 }, { signal: controller.signal }).catch(
@@ -117,14 +117,48 @@ describe('CpuPool', () => {
       expect(await cancelled).toMatchObject({ message: 'shutting down' });
       expect(pool.queued).toBe(0);
       expect(await first).toBe(300);
+      // A running task that never looks at its cancel flag: its thread is ended once the grace is over.
       const running = new AbortController();
       const stopped = run(pool, 'spin', {}, { signal: running.signal }).catch((e: unknown) => e);
       setTimeout(() => running.abort(new Error('job cancelled')), 200);
       const error = await stopped;
       expect(error).not.toBeInstanceOf(CpuTaskTimeoutError);
+      expect(error).toMatchObject({ message: 'job cancelled' });
       expect(await run(pool, 'echo', { value: 5 })).toBe(5);
     },
   );
+
+  it(
+    'asks a cancelled running task to stop, and keeps its thread when it does',
+    { timeout: 20_000 },
+    async () => {
+      pool = new CpuPool({ threads: 1, filename, cancelGraceMs: 10_000 });
+      const seen = new Int32Array(new SharedArrayBuffer(8));
+      const controller = new AbortController();
+      const started = Date.now();
+      const stopped = run(pool, 'until-cancelled', { seen }, { signal: controller.signal }).catch(
+        (e: unknown) => e,
+      );
+      setTimeout(() => controller.abort(new Error('job cancelled')), 200);
+      expect(await stopped).toMatchObject({ message: 'job cancelled' });
+      // It stopped on its own (the thread was not ended), well before the grace was over.
+      expect(Atomics.load(seen, 1)).toBe(1);
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(await run(pool, 'thread-id', {})).toBe(Atomics.load(seen, 0));
+    },
+  );
+
+  it('closing asks running tasks to stop before it ends the threads', { timeout: 20_000 }, async () => {
+    const closing = new CpuPool({ threads: 1, filename, cancelGraceMs: 10_000 });
+    const seen = new Int32Array(new SharedArrayBuffer(8));
+    const working = run(closing, 'until-cancelled', { seen }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(Atomics.load(seen, 0)).not.toBe(0));
+    const started = Date.now();
+    await closing.close();
+    expect(Atomics.load(seen, 1)).toBe(1);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await working).toMatchObject({ name: 'AbortError' });
+  });
 
   it(
     'tasks someone waits on run in the order they were asked for, and other work waits while any of them runs',

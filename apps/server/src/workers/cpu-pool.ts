@@ -25,6 +25,14 @@ export const CPU_TASK_TIME_LIMITS_MS: Record<CpuTaskName, number> = {
 /** An unused worker thread ends after this long (milliseconds). */
 export const CPU_THREAD_IDLE_MS = 30_000;
 
+/**
+ * A cancelled task has this long to stop at its next checkpoint (milliseconds) before its thread is ended. Ending a
+ * thread in the middle of WebAssembly (the voices run on WASI, on threads of their own) is the one path that can take
+ * the whole process down with it, so a cancelled task is asked to stop first and its thread is ended only if it does
+ * not.
+ */
+export const CPU_CANCEL_GRACE_MS = 10_000;
+
 /** A CPU task ran past its wall-clock limit; its worker thread was ended. The message is for people. */
 export class CpuTaskTimeoutError extends Error {
   readonly task: string;
@@ -60,6 +68,18 @@ export interface CpuPoolOptions {
   filename?: string;
   /** Told of every task that finished, with its running time (metrics). */
   onTaskFinished?: (task: string, seconds: number, result: unknown) => void;
+  /** How long a cancelled task may take to stop before its thread is ended (default `CPU_CANCEL_GRACE_MS`). */
+  cancelGraceMs?: number;
+}
+
+/**
+ * What a worker thread is given with each task: a flag the pool sets (to 1) when the task is cancelled, shared so the
+ * task sees it at once, even while it is busy and no message could reach it.
+ */
+export interface CpuTaskEnvelope {
+  task: CpuTaskName;
+  input: unknown;
+  cancelled: Int32Array;
 }
 
 interface RunOptions {
@@ -116,6 +136,9 @@ export class CpuPool {
   readonly #timeLimitsMs: Partial<Record<string, number>>;
   readonly #waiting: Array<{ start: () => void; priority: CpuPriority }> = [];
   readonly #onTaskFinished: CpuPoolOptions['onTaskFinished'];
+  readonly #cancelGraceMs: number;
+  /** Each running task's cancel, and its end (settled either way). */
+  readonly #active = new Map<Promise<unknown>, () => void>();
   #running = 0;
 
   constructor(options: CpuPoolOptions) {
@@ -124,6 +147,7 @@ export class CpuPool {
     this.#timeLimitFactor = options.timeLimitFactor ?? 1;
     this.#timeLimitsMs = { ...CPU_TASK_TIME_LIMITS_MS, ...options.timeLimitsMs };
     this.#onTaskFinished = options.onTaskFinished;
+    this.#cancelGraceMs = options.cancelGraceMs ?? CPU_CANCEL_GRACE_MS;
     this.#pool = new Piscina({
       filename: options.filename ?? new URL('./cpu-tasks.worker.ts', import.meta.url).href,
       minThreads: 0,
@@ -157,20 +181,43 @@ export class CpuPool {
     const limitMs =
       options.timeoutMs ?? Math.round((this.#timeLimitsMs[task] ?? 60_000) * this.#timeLimitFactor);
     const deadline = AbortSignal.timeout(limitMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+    // A cancelled caller asks the task to stop; its thread is ended only if it has not within the grace. A task past
+    // its deadline is stuck on its input and would not see the request, so its thread is ended at once.
+    const cancelled = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+    const endThread = new AbortController();
+    let grace: NodeJS.Timeout | undefined;
+    const cancel = () => {
+      if (grace) return;
+      Atomics.store(cancelled, 0, 1);
+      grace = setTimeout(() => endThread.abort(options.signal?.reason), this.#cancelGraceMs);
+    };
+    options.signal?.addEventListener('abort', cancel, { once: true });
+    if (options.signal?.aborted) cancel();
     const started = performance.now();
+    const envelope: CpuTaskEnvelope = { task, input, cancelled };
+    // Aborting a running task makes Piscina end its thread and start a fresh one.
+    const running = this.#pool.run(envelope, {
+      signal: AbortSignal.any([endThread.signal, deadline]),
+      ...(options.transferList ? { transferList: options.transferList as never } : {}),
+    }) as Promise<Awaited<ReturnType<CpuTasks[N]>>>;
+    const settled = running.then(
+      () => {},
+      () => {},
+    );
+    this.#active.set(settled, cancel);
     try {
-      // Aborting a running task makes Piscina end its thread and start a fresh one.
-      const result = (await this.#pool.run(
-        { task, input },
-        { signal, ...(options.transferList ? { transferList: options.transferList as never } : {}) },
-      )) as Awaited<ReturnType<CpuTasks[N]>>;
+      const result = await running;
       this.#onTaskFinished?.(task, (performance.now() - started) / 1000, result);
       return result;
     } catch (error) {
-      if (deadline.aborted && !options.signal?.aborted) throw new CpuTaskTimeoutError(task, limitMs);
+      if (options.signal?.aborted)
+        throw options.signal.reason instanceof Error ? options.signal.reason : error;
+      if (deadline.aborted) throw new CpuTaskTimeoutError(task, limitMs);
       throw error;
     } finally {
+      clearTimeout(grace);
+      options.signal?.removeEventListener('abort', cancel);
+      this.#active.delete(settled);
       this.#release();
     }
   }
@@ -256,7 +303,16 @@ export class CpuPool {
     return this.#pool.threads.length;
   }
 
+  /** Asks every running task to stop, gives them the cancel grace to do so, then ends every thread. */
   async close(): Promise<void> {
+    const ends = [...this.#active.keys()];
+    for (const cancel of this.#active.values()) cancel();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(ends),
+      new Promise((resolve) => (timer = setTimeout(resolve, this.#cancelGraceMs))),
+    ]);
+    clearTimeout(timer);
     await this.#pool.close({ force: true });
   }
 }

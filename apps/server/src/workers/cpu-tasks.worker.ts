@@ -17,6 +17,7 @@ import {
   type RapRender,
   type RapRequest,
 } from '@bops/engine';
+import type { CpuTaskEnvelope } from './cpu-pool.ts';
 import { checkSongFile } from './song-file-check.ts';
 
 // The engine's voices run on WASI, which Node labels experimental once per thread; that says nothing to an
@@ -26,6 +27,16 @@ process.on('warning', (warning) => {
   if (isWasiNotice(warning)) return;
   process.stderr.write(`${warning.name}: ${warning.message}\n`);
 });
+
+/**
+ * How a task learns it was cancelled: `signal` aborts once the pool has set the shared flag and the task next looks,
+ * which is whenever it reports progress or its thread's event loop turns (between the lines a voice says).
+ */
+export interface CpuTaskControls {
+  signal: AbortSignal;
+  /** Looks at the flag now (a task calls it at its own checkpoints; progress reports call it too). */
+  check(): void;
+}
 
 /** What a render reports while it runs, through the MessagePort it was given. */
 export interface ProgressMessage<Phase extends string = RapPhase> {
@@ -39,17 +50,23 @@ export interface ProgressMessage<Phase extends string = RapPhase> {
  */
 export const cpuTasks = {
   /** A finished rap: lyrics, artist and beat in; mastered MP3, timings and waveform out. */
-  'render-rap': async (input: {
-    request: RapRequest;
-    voiceModel?: Uint8Array;
-    /** The AI singer's name, credited in the lyric file when `voiceModel` sings. */
-    singerName?: string;
-    progress?: MessagePort;
-  }): Promise<RapRender> => {
+  'render-rap': async (
+    input: {
+      request: RapRequest;
+      voiceModel?: Uint8Array;
+      /** The AI singer's name, credited in the lyric file when `voiceModel` sings. */
+      singerName?: string;
+      progress?: MessagePort;
+    },
+    { signal, check }: CpuTaskControls,
+  ): Promise<RapRender> => {
     try {
       return await renderRap(input.request, {
-        onProgress: (phase, fraction) =>
-          input.progress?.postMessage({ phase, fraction } satisfies ProgressMessage),
+        signal,
+        onProgress: (phase, fraction) => {
+          check();
+          input.progress?.postMessage({ phase, fraction } satisfies ProgressMessage);
+        },
         // A person's AI singer: the words come out in their own recorded sound.
         ...(input.voiceModel
           ? {
@@ -68,11 +85,17 @@ export const cpuTasks = {
     checkSongFile(input.bytes, { fromLink: input.fromLink ?? false }),
 
   /** A song re-sung by a person's AI singer: the cover MP3 and its two stems. */
-  'render-cover': async (input: { request: CoverRequest; progress?: MessagePort }): Promise<CoverRender> => {
+  'render-cover': async (
+    input: { request: CoverRequest; progress?: MessagePort },
+    { signal, check }: CpuTaskControls,
+  ): Promise<CoverRender> => {
     try {
       return await renderCover(input.request, {
-        onProgress: (phase, fraction) =>
-          input.progress?.postMessage({ phase, fraction } satisfies ProgressMessage<CoverPhase>),
+        signal,
+        onProgress: (phase, fraction) => {
+          check();
+          input.progress?.postMessage({ phase, fraction } satisfies ProgressMessage<CoverPhase>);
+        },
       });
     } finally {
       input.progress?.close();
@@ -80,8 +103,8 @@ export const cpuTasks = {
   },
 
   /** A catalogue beat on its own (the music selection preview) and its cover. */
-  'render-music-selection': (input: { id: string; bars?: number }) =>
-    renderMusicSelection(input.id, input.bars ? { bars: input.bars } : {}),
+  'render-music-selection': (input: { id: string; bars?: number }, { signal }: CpuTaskControls) =>
+    renderMusicSelection(input.id, { signal, ...(input.bars ? { bars: input.bars } : {}) }),
 
   /** A short demo of a built-in artist's voice. */
   'render-artist-preview': (input: { id: string }) => renderArtistPreview(input.id),
@@ -96,12 +119,18 @@ export const cpuTasks = {
    * Cleans an accepted sample and builds what the engine sings with (aligned to the guided reading
    * if it was read): the same path as `bops-engine singer build`.
    */
-  'build-ai-singer': async (input: { bytes: Uint8Array; guided: boolean; progress?: MessagePort }) => {
+  'build-ai-singer': async (
+    input: { bytes: Uint8Array; guided: boolean; progress?: MessagePort },
+    { signal, check }: CpuTaskControls,
+  ) => {
     try {
       return await buildSingerFromSample(input.bytes, {
+        signal,
         ...(input.guided ? { transcript: VOICE_READING_SCRIPT } : {}),
-        onPhase: (phase) =>
-          input.progress?.postMessage({ phase, fraction: 0 } satisfies ProgressMessage<AiSingerBuildPhase>),
+        onPhase: (phase) => {
+          check();
+          input.progress?.postMessage({ phase, fraction: 0 } satisfies ProgressMessage<AiSingerBuildPhase>);
+        },
       });
     } finally {
       input.progress?.close();
@@ -112,14 +141,25 @@ export const cpuTasks = {
 export type CpuTasks = typeof cpuTasks;
 export type CpuTaskName = keyof CpuTasks;
 
-export default async function runCpuTask({
-  task,
-  input,
-}: {
-  task: CpuTaskName;
-  input: never;
-}): Promise<unknown> {
-  const run = cpuTasks[task] as ((input: never) => unknown) | undefined;
+/** The cancel flag seen through an AbortSignal: looked at on every `check()`, and every 20 ms the event loop is free. */
+function watchCancel(cancelled: Int32Array | undefined): CpuTaskControls & { stop(): void } {
+  const controller = new AbortController();
+  const check = () => {
+    if (cancelled && Atomics.load(cancelled, 0) === 1 && !controller.signal.aborted)
+      controller.abort(new DOMException('The task was cancelled.', 'AbortError'));
+  };
+  const timer = setInterval(check, 20);
+  timer.unref();
+  return { signal: controller.signal, check, stop: () => clearInterval(timer) };
+}
+
+export default async function runCpuTask({ task, input, cancelled }: CpuTaskEnvelope): Promise<unknown> {
+  const run = cpuTasks[task] as ((input: never, controls: CpuTaskControls) => unknown) | undefined;
   if (!run) throw new Error(`Unknown CPU task ${String(task)}`);
-  return run(input);
+  const controls = watchCancel(cancelled);
+  try {
+    return await run(input as never, controls);
+  } finally {
+    controls.stop();
+  }
 }
