@@ -529,6 +529,10 @@ export async function placeOnBeat(
       keyVoicingAfterVoiceless: !recipe.monotone && !synth.conversion,
       ...(style.vowelTail ? { vowelTail: style.vowelTail } : {}),
       ...(song.backend.onsetConsonants ? { onsetConsonants: song.backend.onsetConsonants } : {}),
+      // A stock Flite singer's (eSpeak keys such syllables where they start; see OnsetConsonants).
+      ...(recipe.monotone && !ownVoice && !song.backend.onsetConsonants
+        ? { voicedOnsetCap: SUNG_VOICED_ONSET_CAP }
+        : {}),
     };
     const placement = placeLine(lineOptions);
     const source = { song, voice, spoken: line.spoken, rate, said: synth };
@@ -625,6 +629,13 @@ interface SungTake {
 
 /** Two takes of a line cross-fade over this where one syllable's note gives way to the next's. */
 const CROSSFADE_NOTES: Seconds = 0.02;
+
+/**
+ * How long a singer's voiced onset consonants are placed at most (see LineRenderOptions.voicedOnsetCap): the four
+ * singers' onsets within 30 ms of the grid rose 0.02–0.07 a set (Aria Bloom 0.859, 0.784 → 0.903, 0.858), for 6–10 %
+ * more words lost. A rapper's keep their length: the six rappers lost 13 % more words for it.
+ */
+const SUNG_VOICED_ONSET_CAP: Seconds = 0.03;
 
 /** A singer's line as planned before it is rendered: its melody and the takes asked for it. */
 interface SungLinePlan {

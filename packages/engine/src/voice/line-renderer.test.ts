@@ -304,4 +304,46 @@ describe('renderLine', () => {
     for (const [i, k] of keys.entries())
       expect(Math.abs(held.start + held.sourceToLine(k) - held.syllables[i]!.gridTime)).toBeLessThan(0.002);
   });
+
+  it('places the voiced consonants a syllable opens on in at most the cap when asked, and no others', async () => {
+    const speech = await new FliteVoiceBackend().synthesize({
+      text: 'we made the money down to the mall',
+      voice: 'slt',
+    });
+    const syllables = await syllabify(speech.words);
+    const plan = { slots: syllables.map((_, i) => 2 * i), bars: 1, slotsPerBar: 16, cost: 0, rate: 1 };
+    const options = straightLine(speech, syllables, plan);
+    const spoken = placeLine(options);
+    const capped = placeLine({ ...options, voicedOnsetCap: 0.03 });
+    const keys = voicingOnsets(syllables, speech.words);
+    const onset = (p: typeof spoken, i: number) =>
+      p.sourceToLine(keys[i]!) - p.sourceToLine(syllables[i]!.start);
+    const phonesBefore = (i: number) =>
+      speech.words[syllables[i]!.wordIndex]!.phones.filter(
+        (p) => !p.isVowel && p.start >= syllables[i]!.start - 1e-6 && p.start < keys[i]! - 1e-6,
+      );
+    let cappedOnes = 0;
+    let others = 0;
+    for (let i = 1; i < syllables.length; i++) {
+      const before = phonesBefore(i);
+      if (before.length === 0) continue;
+      const voiced = before.every((p) => ['m', 'n', 'd', 'dh', 'b', 'g', 'v', 'z', 'hh'].includes(p.phone));
+      if (voiced && onset(spoken, i) > 0.0305) {
+        // "m", "d", "n" said longer than the cap (up to 70 ms): placed in at most the cap.
+        expect(onset(capped, i)).toBeLessThan(0.0305);
+        cappedOnes++;
+      } else {
+        // "t" in "to", or a voiced one already shorter: as before.
+        expect(onset(capped, i)).toBeCloseTo(onset(spoken, i), 3);
+        if (!voiced) others++;
+      }
+    }
+    expect(cappedOnes).toBeGreaterThanOrEqual(3);
+    expect(others).toBeGreaterThanOrEqual(1);
+    // The keys stay on their slots.
+    for (const [i, k] of keys.entries())
+      expect(Math.abs(capped.start + capped.sourceToLine(k) - capped.syllables[i]!.gridTime)).toBeLessThan(
+        0.002,
+      );
+  });
 });
