@@ -95,9 +95,10 @@ export interface LineRenderOptions {
   /**
    * Place the consonants before a syllable's key in at most this long when every one of them is
    * voiced, or an "h" (see opensOnVoicedOnly; default: their spoken length, or less when the whole
-   * span is squeezed). An onset tracker fires on such a syllable where its first consonant starts
-   * about as often as at its key, and Flite says an "m", "d" or "h" 50–65 ms before its vowel: at
-   * most 30 ms, both fall within 30 ms of the grid.
+   * span is squeezed; a line's first syllable keeps them). An onset tracker fires on such a sung
+   * syllable where its first consonant starts about one time in three, at its key otherwise, and
+   * Flite says an "m", "d" or "h" 50–65 ms before its vowel: at most 30 ms, both fall within 30 ms
+   * of the grid.
    */
   voicedOnsetCap?: Seconds;
   /** Which consonants a syllable is heard to start on (see OnsetConsonants; default 'glides'). */
