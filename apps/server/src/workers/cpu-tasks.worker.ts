@@ -142,10 +142,10 @@ export type CpuTasks = typeof cpuTasks;
 export type CpuTaskName = keyof CpuTasks;
 
 /** The cancel flag seen through an AbortSignal: looked at on every `check()`, and every 20 ms the event loop is free. */
-function watchCancel(cancelled: Int32Array | undefined): CpuTaskControls & { stop(): void } {
+function watchCancel(cancelled: Int32Array): CpuTaskControls & { stop(): void } {
   const controller = new AbortController();
   const check = () => {
-    if (cancelled && Atomics.load(cancelled, 0) === 1 && !controller.signal.aborted)
+    if (Atomics.load(cancelled, 0) === 1 && !controller.signal.aborted)
       controller.abort(new DOMException('The task was cancelled.', 'AbortError'));
   };
   const timer = setInterval(check, 20);
