@@ -526,6 +526,8 @@ export async function placeOnBeat(
       phaseVocoder: ownVoice && !synth.conversion,
       clearVoicelessLows: !synth.conversion,
       glottalOnsets: !recipe.monotone && !synth.conversion,
+      // A stock Flite voice's, rapped or sung (eSpeak's consonants are as loud as its vowels there).
+      syllableAttacks: !ownVoice && !synth.conversion && !song.backend.onsetConsonants,
       keyVoicingAfterVoiceless: !recipe.monotone && !synth.conversion,
       ...(style.vowelTail ? { vowelTail: style.vowelTail } : {}),
       ...(song.backend.onsetConsonants ? { onsetConsonants: song.backend.onsetConsonants } : {}),

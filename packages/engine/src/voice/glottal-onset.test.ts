@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { applyGlottalOnsets } from './glottal-onset.ts';
 import type { TimedWord } from './voice-backend.ts';
+import { buildTimedWord as word, levelDb as levelDbAt } from './timed-words.fixture.ts';
 
 const SR = 16000;
-
-const word = (text: string, phones: [string, number, number, boolean][]): TimedWord => ({
-  text,
-  start: phones[0]![1],
-  end: phones.at(-1)![2],
-  phones: phones.map(([phone, start, end, isVowel]) => ({ phone, start, end, isVowel })),
-});
+const level = (x: Float32Array, from: number, to: number) => levelDbAt(x, SR, from, to);
 
 /** A steady 200 Hz tone under "rock and" (joined), a rest, then "on" and "me". */
 function rockAndOnMe(): { samples: Float32Array; words: TimedWord[] } {
@@ -36,31 +31,22 @@ function rockAndOnMe(): { samples: Float32Array; words: TimedWord[] } {
   return { samples, words };
 }
 
-/** RMS in dB over a window. */
-function levelDb(x: Float32Array, from: number, to: number): number {
-  let s = 0;
-  const a = Math.round(from * SR);
-  const b = Math.round(to * SR);
-  for (let i = a; i < b; i++) s += x[i]! ** 2;
-  return 10 * Math.log10(s / (b - a) + 1e-20);
-}
-
 describe('applyGlottalOnsets', () => {
   it('drops the sound just before a vowel that opens a word joined to the one before', () => {
     const { samples, words } = rockAndOnMe();
     const out = applyGlottalOnsets(samples.slice(), { sampleRate: SR, words });
     // "and" follows "rock" with no rest: 12 ms down by 20 dB, ending 2 ms before its vowel.
-    expect(levelDb(out, 0.237, 0.247) - levelDb(samples, 0.237, 0.247)).toBeLessThan(-18);
+    expect(level(out, 0.237, 0.247) - level(samples, 0.237, 0.247)).toBeLessThan(-18);
     // The vowel itself and the consonant before the drop keep their level.
-    expect(Math.abs(levelDb(out, 0.252, 0.34) - levelDb(samples, 0.252, 0.34))).toBeLessThan(0.3);
-    expect(Math.abs(levelDb(out, 0.2, 0.23) - levelDb(samples, 0.2, 0.23))).toBeLessThan(0.01);
+    expect(Math.abs(level(out, 0.252, 0.34) - level(samples, 0.252, 0.34))).toBeLessThan(0.3);
+    expect(Math.abs(level(out, 0.2, 0.23) - level(samples, 0.2, 0.23))).toBeLessThan(0.01);
   });
 
   it('leaves a word after a rest, a word opening on a consonant and the first word alone', () => {
     const { samples, words } = rockAndOnMe();
     const out = applyGlottalOnsets(samples.slice(), { sampleRate: SR, words });
     const untouched = (from: number, to: number) =>
-      expect(Math.abs(levelDb(out, from, to) - levelDb(samples, from, to))).toBeLessThan(0.01);
+      expect(Math.abs(level(out, from, to) - level(samples, from, to))).toBeLessThan(0.01);
     untouched(0.55, 0.6); // before "on", 0.2 s after "and"
     untouched(0.73, 0.8); // before "me"'s "m" and its vowel
     untouched(0.02, 0.1); // before "rock"
@@ -82,6 +68,6 @@ describe('applyGlottalOnsets', () => {
       length: 0.02,
       lead: 0,
     });
-    expect(levelDb(out, 0.232, 0.248) - levelDb(samples, 0.232, 0.248)).toBeCloseTo(-6, 0);
+    expect(level(out, 0.232, 0.248) - level(samples, 0.232, 0.248)).toBeCloseTo(-6, 0);
   });
 });

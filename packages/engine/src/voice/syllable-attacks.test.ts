@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { codaSpans, shapeSyllableAttacks } from './syllable-attacks.ts';
+import { buildTimedWord as word, levelDb as levelDbAt } from './timed-words.fixture.ts';
+
+const SR = 16000;
+const level = (x: Float32Array, from: number, to: number) => levelDbAt(x, SR, from, to);
+
+/** A 300 Hz tone (and a 3 kHz one beside it) whose level follows `db` (seconds → dB). */
+function toneWithLevel(
+  db: (t: number) => number,
+  length = 1,
+): { low: Float32Array; high: Float32Array; sum: Float32Array } {
+  const low = Float32Array.from(
+    { length: length * SR },
+    (_, i) => 10 ** (db(i / SR) / 20) * Math.sin((2 * Math.PI * 300 * i) / SR),
+  );
+  const high = Float32Array.from(
+    { length: length * SR },
+    (_, i) => 0.1 * Math.sin((2 * Math.PI * 3000 * i) / SR),
+  );
+  return { low, high, sum: low.map((v, i) => v + high[i]!) };
+}
+
+describe('codaSpans', () => {
+  it('runs a vowel on through its voiced coda, not into the next syllable or a voiceless sound', () => {
+    const spans = codaSpans([
+      word('and', [
+        ['ae', 0.1, 0.2, true],
+        ['n', 0.2, 0.26, false],
+        ['d', 0.26, 0.3, false],
+      ]),
+      word('moving', [
+        ['m', 0.3, 0.35, false],
+        ['uw', 0.35, 0.45, true],
+        ['v', 0.45, 0.5, false],
+        ['ih', 0.5, 0.56, true],
+        ['ng', 0.56, 0.62, false],
+      ]),
+      word('keys', [
+        ['k', 0.62, 0.7, false],
+        ['iy', 0.7, 0.8, true],
+        ['z', 0.8, 0.9, false],
+      ]),
+      word('hits', [
+        ['hh', 0.9, 0.95, false],
+        ['ih', 0.95, 1.0, true],
+        ['t', 1.0, 1.05, false],
+        ['s', 1.05, 1.1, false],
+      ]),
+    ]);
+    expect(spans.map(({ start, end }) => ({ start, end }))).toEqual([
+      { start: 0.1, end: 0.3 },
+      { start: 0.35, end: 0.45 },
+      { start: 0.5, end: 0.62 },
+      { start: 0.7, end: 0.9 },
+      { start: 0.95, end: 1.0 },
+    ]);
+  });
+});
+
+describe('shapeSyllableAttacks', () => {
+  // "band": the vowel sinks 12 dB into its nasal and the nasal's murmur comes back up 8 dB.
+  const words = [
+    word('band', [
+      ['b', 0.15, 0.2, false],
+      ['ae', 0.2, 0.4, true],
+      ['n', 0.4, 0.5, false],
+      ['d', 0.5, 0.55, false],
+    ]),
+  ];
+  const contour = (t: number) => (t < 0.35 ? -6 : t < 0.42 ? -18 : t < 0.55 ? -10 : -6);
+
+  it('keeps the murmur from rising again under 1 kHz, and leaves the band above alone', () => {
+    const { sum, high } = toneWithLevel(contour);
+    const out = shapeSyllableAttacks(sum.slice(), { sampleRate: SR, words });
+    // The rise is held near the dip's level (1 dB over it, climbing 40 dB a second), not let 8 dB
+    // above it.
+    expect(level(sum, 0.425, 0.46) - level(out, 0.425, 0.46)).toBeGreaterThan(4);
+    // The 3 kHz tone is still all there (its projection on the output).
+    let dot = 0;
+    let norm = 0;
+    for (let i = 0.45 * SR; i < 0.53 * SR; i++)
+      [dot, norm] = [dot + out[i]! * high[i]!, norm + high[i]! ** 2];
+    expect(dot / norm).toBeCloseTo(1, 1);
+    // The vowel's attack and what follows the syllable are untouched.
+    expect(level(out, 0.21, 0.33)).toBeCloseTo(level(sum, 0.21, 0.33), 1);
+    expect(level(out, 0.6, 0.9)).toBeCloseTo(level(sum, 0.6, 0.9), 1);
+  });
+
+  it('leaves a syllable whose level only falls as it was', () => {
+    const { sum } = toneWithLevel((t) => (t < 0.35 ? -6 : -12));
+    const out = shapeSyllableAttacks(sum.slice(), { sampleRate: SR, words });
+    let worst = 0;
+    for (let i = 0; i < out.length; i++) worst = Math.max(worst, Math.abs(out[i]! - sum[i]!));
+    expect(worst).toBeLessThan(0.05);
+  });
+
+  it('turns the band down by at most maxCut', () => {
+    const { low } = toneWithLevel((t) => (t < 0.35 ? -6 : t < 0.42 ? -40 : -6));
+    const out = shapeSyllableAttacks(low.slice(), { sampleRate: SR, words, maxCut: -12 });
+    const drop = level(low, 0.46, 0.53) - level(out, 0.46, 0.53);
+    expect(drop).toBeGreaterThan(8);
+    expect(drop).toBeLessThan(13);
+  });
+
+  it('lets a slow swell through: the lowest level climbs back', () => {
+    // 6 dB over 130 ms after the dip (46 dB a second): the limit (40 dB a second) takes off little.
+    const { low } = toneWithLevel((t) =>
+      t < 0.3 ? -6 : t < 0.32 ? -12 : t < 0.45 ? -12 + (t - 0.32) * 46 : -6,
+    );
+    const out = shapeSyllableAttacks(low.slice(), { sampleRate: SR, words });
+    expect(level(low, 0.4, 0.45) - level(out, 0.4, 0.45)).toBeLessThan(2.5);
+  });
+
+  it("raises a word-initial vowel's slow opening to its level, and only that", () => {
+    // "of" after a rest: Flite's vowel fades in from -30 dB over 80 ms.
+    const of = [
+      word('of', [
+        ['ah', 0.3, 0.45, true],
+        ['v', 0.45, 0.5, false],
+      ]),
+    ];
+    const { low } = toneWithLevel((t) => (t < 0.3 ? -90 : t < 0.38 ? -30 + ((t - 0.3) / 0.08) * 24 : -6));
+    const out = shapeSyllableAttacks(low.slice(), { sampleRate: SR, words: of });
+    // Its first 20 ms were 25-30 dB down; now within 15 dB of the vowel (lifted by at most 12).
+    expect(level(out, 0.305, 0.325)).toBeGreaterThan(level(low, 0.305, 0.325) + 9);
+    expect(level(out, 0.305, 0.325)).toBeLessThan(level(low, 0.305, 0.325) + 12.5);
+    expect(level(out, 0.4, 0.45)).toBeCloseTo(level(low, 0.4, 0.45), 1);
+    // Silence before the word stays silent.
+    expect(level(out, 0.1, 0.28)).toBeLessThan(-60);
+  });
+});
