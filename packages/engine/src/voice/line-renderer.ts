@@ -85,8 +85,9 @@ export interface LineRenderOptions {
   glottalOnsets?: boolean;
   /**
    * Give each syllable one attack, at its vowel, once placed (see syllable-attacks.ts; default
-   * false): a word's opening vowel reaches its level at once, and a vowel's voiced coda does not
-   * rise again under 1 kHz. A stock Flite voice's, rapped or sung.
+   * false): a word's opening vowel reaches its level at once, a vowel's voiced coda does not
+   * rise again under 1 kHz, and the voiced consonants before a vowel keyed at itself sit 9 dB down
+   * there. A stock Flite voice's, rapped or sung.
    */
   syllableAttacks?: boolean;
   /**

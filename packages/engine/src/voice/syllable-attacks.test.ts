@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codaSpans, shapeSyllableAttacks } from './syllable-attacks.ts';
+import { codaSpans, onsetConsonantSpans, shapeSyllableAttacks } from './syllable-attacks.ts';
 import { buildTimedWord as word, levelDb as levelDbAt } from './timed-words.fixture.ts';
 
 const SR = 16000;
@@ -87,11 +87,11 @@ describe('shapeSyllableAttacks', () => {
     expect(level(out, 0.6, 0.9)).toBeCloseTo(level(sum, 0.6, 0.9), 1);
   });
 
-  it('leaves a syllable whose level only falls as it was', () => {
+  it('leaves a syllable whose level only falls as it was, from its vowel on', () => {
     const { sum } = toneWithLevel((t) => (t < 0.35 ? -6 : -12));
     const out = shapeSyllableAttacks(sum.slice(), { sampleRate: SR, words });
     let worst = 0;
-    for (let i = 0; i < out.length; i++) worst = Math.max(worst, Math.abs(out[i]! - sum[i]!));
+    for (let i = 0.205 * SR; i < out.length; i++) worst = Math.max(worst, Math.abs(out[i]! - sum[i]!));
     expect(worst).toBeLessThan(0.05);
   });
 
@@ -128,5 +128,70 @@ describe('shapeSyllableAttacks', () => {
     expect(level(out, 0.4, 0.45)).toBeCloseTo(level(low, 0.4, 0.45), 1);
     // Silence before the word stays silent.
     expect(level(out, 0.1, 0.28)).toBeLessThan(-60);
+  });
+
+  it('turns a voiced consonant that opens the syllable down by onsetCut, up to its vowel', () => {
+    const { low } = toneWithLevel(() => -6);
+    const out = shapeSyllableAttacks(low.slice(), { sampleRate: SR, words, onsetCut: -9 });
+    // "b" (0.15-0.2 s) 9 dB down; the vowel from its start at its level.
+    // (The gain is smoothed over 5 ms at each edge.)
+    const cut = level(out, 0.165, 0.185) - level(low, 0.165, 0.185);
+    expect(cut).toBeLessThan(-8);
+    expect(cut).toBeGreaterThan(-9.5);
+    expect(level(out, 0.205, 0.33)).toBeCloseTo(level(low, 0.205, 0.33), 1);
+    const kept = shapeSyllableAttacks(low.slice(), { sampleRate: SR, words, onsetCut: 0 });
+    expect(level(kept, 0.155, 0.19)).toBeCloseTo(level(low, 0.155, 0.19), 2);
+  });
+});
+
+describe('onsetConsonantSpans', () => {
+  const span = (words: Parameters<typeof onsetConsonantSpans>[0]) =>
+    onsetConsonantSpans(words).map(({ start, end }) => [start, end]);
+
+  it('takes the voiced consonants before a vowel after a pause, a vowel or another voiced consonant', () => {
+    expect(
+      span([
+        word('me', [
+          ['m', 0.1, 0.16, false],
+          ['iy', 0.16, 0.3, true],
+        ]),
+        word('down', [
+          ['d', 0.3, 0.35, false],
+          ['aw', 0.35, 0.5, true],
+          ['n', 0.5, 0.55, false],
+        ]),
+        word('drive', [
+          ['d', 0.55, 0.6, false],
+          ['r', 0.6, 0.65, false],
+          ['ay', 0.65, 0.8, true],
+          ['v', 0.8, 0.85, false],
+        ]),
+      ]),
+    ).toEqual([
+      [0.1, 0.16],
+      [0.3, 0.35],
+      // Back through "down"'s coda to its vowel, and only up to the glide "drive" opens on.
+      [0.5, 0.6],
+    ]);
+  });
+
+  it('leaves a run after a voiceless sound, one that opens on a glide, and one under 30 ms', () => {
+    expect(
+      span([
+        word('snow', [
+          ['s', 0.1, 0.2, false],
+          ['n', 0.2, 0.26, false],
+          ['ow', 0.26, 0.4, true],
+        ]),
+        word('we', [
+          ['w', 0.4, 0.48, false],
+          ['iy', 0.48, 0.6, true],
+        ]),
+        word('the', [
+          ['dh', 0.6, 0.62, false],
+          ['ax', 0.62, 0.7, true],
+        ]),
+      ]),
+    ).toEqual([]);
   });
 });

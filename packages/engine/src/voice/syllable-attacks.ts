@@ -9,6 +9,9 @@ const CODA_VOICED = new Set([
   ...['ŋ', 'ɹ', 'j', 'ð', 'ʒ'],
 ]);
 
+/** Sounds a syllable glides into its vowel on: the ear hears it start there (its key, see line-renderer). */
+const GLIDES = new Set(['l', 'el', 'r', 'w', 'y', 'ɹ', 'j']);
+
 export interface SyllableAttackOptions {
   sampleRate: Hz;
   /** Word and phone timings in the time of `samples`. */
@@ -25,6 +28,11 @@ export interface SyllableAttackOptions {
   maxCut?: Decibels;
   /** The most a word-initial vowel's opening is raised. */
   maxLift?: Decibels;
+  /**
+   * How far the voiced consonants before a vowel are turned down in the band (see
+   * onsetConsonantSpans); 0 leaves them.
+   */
+  onsetCut?: Decibels;
   /** Envelope frame (and the gain's smoothing). */
   frame?: Seconds;
 }
@@ -60,6 +68,35 @@ export function codaSpans(words: readonly TimedWord[]): CodaSpan[] {
 }
 
 /**
+ * The spans of voiced consonants that are heard before a vowel keyed at itself: from the first of
+ * the run of voiced consonants before the vowel (back to the vowel, pause or voiceless sound before
+ * them) to the vowel or to the glide it opens on, at least `shortest` long. A run after a
+ * voiceless sound is left out (it is the syllable's key there, see keyVoicingAfterVoiceless), and
+ * so is one that opens on a glide (keyed at its start).
+ */
+export function onsetConsonantSpans(
+  words: readonly TimedWord[],
+  shortest: Seconds = 0.03,
+): { start: Seconds; end: Seconds }[] {
+  const phones = words.flatMap((w) => w.phones);
+  const spans: { start: Seconds; end: Seconds }[] = [];
+  for (let i = 0; i < phones.length; i++) {
+    if (!phones[i]!.isVowel) continue;
+    let first = i;
+    while (first > 0 && !phones[first - 1]!.isVowel && CODA_VOICED.has(phones[first - 1]!.phone)) first--;
+    if (first === i || GLIDES.has(phones[first]!.phone)) continue;
+    const before = phones[first - 1];
+    const afterPause = !before || before.end < phones[first]!.start - 0.02;
+    if (before && !afterPause && !before.isVowel) continue;
+    let glide = i;
+    while (glide > first && GLIDES.has(phones[glide - 1]!.phone)) glide--;
+    const span = { start: phones[first]!.start, end: phones[glide]!.start };
+    if (span.end - span.start >= shortest) spans.push(span);
+  }
+  return spans;
+}
+
+/**
  * Gives each syllable of `samples` (in place; they are returned) one attack, at its vowel, in the
  * band under `cutoff`:
  * - a word that opens on a vowel reaches its level at once (raised by at most `maxLift` until it
@@ -70,6 +107,10 @@ export function codaSpans(words: readonly TimedWord[]): CodaSpan[] {
  *   since, which climbs back at `recovery`): Flite's vowel sinks into its nasal, "z" or "d" and the
  *   consonant's murmur comes back up, and the tracker heard a second beat there, 100–150 ms after
  *   the vowel (Kid Kilo's "and", "keys", "told": 30 of his 437 onsets).
+ * - the voiced consonants before a vowel keyed at itself ("d" in "down", "m" in "me", "g" in
+ *   "gave"; onsetConsonantSpans) are `onsetCut` down: a voiced stop's release or a nasal's murmur
+ *   fired the tracker 30–90 ms before the vowel (104 of MC Volt's and Kid Kilo's 147 onsets off
+ *   the grid sat in such a consonant).
  * Only that band moves, and only where it rises or opens. A frame of silence inside a coda (a stop's
  * closure) holds the rest of it at most `maxCut` down.
  */
@@ -84,6 +125,7 @@ export function shapeSyllableAttacks(
     recovery = 40,
     maxCut = -12,
     maxLift = 12,
+    onsetCut = -9,
     frame = 0.005,
   }: SyllableAttackOptions,
 ): Float32Array {
@@ -103,6 +145,13 @@ export function shapeSyllableAttacks(
   const floor = dbToGain(maxCut);
   const lift = dbToGain(maxLift);
   const openings = new Set(words.map((w) => w.phones[0]).filter((p) => p?.isVowel));
+  // Before the codas: where a run is also the coda of the vowel before it, the coda's limit rules.
+  if (onsetCut < 0)
+    for (const span of onsetConsonantSpans(words)) {
+      const end = Math.round((span.end - frame) * sampleRate);
+      for (let f = Math.round(span.start * sampleRate); f + hop <= end; f += hop)
+        setGain(f, dbToGain(onsetCut));
+    }
   for (const span of codaSpans(words)) {
     const a = Math.round(span.start * sampleRate);
     const b = Math.min(samples.length, Math.round(span.end * sampleRate));
