@@ -7,7 +7,7 @@ import { resample } from '../dsp/resampler.ts';
 import { applyFades } from '../pcm-audio.ts';
 import { clearVoicelessLowBand, isClearedVoiceless } from './voiceless-low-band.ts';
 import { applyGlottalOnsets } from './glottal-onset.ts';
-import { shapeSyllableAttacks } from './syllable-attacks.ts';
+import { GLIDES, shapeSyllableAttacks } from './syllable-attacks.ts';
 import { leansOnNextWord } from '../text/stress-lexicon.ts';
 
 /** Where each syllable ended up in song time. */
@@ -135,21 +135,12 @@ export const planToPlannerSyllables = (syllables: readonly TimedSyllable[]): Pla
 const pCentreLead = (s: TimedSyllable): Seconds => Math.min(0.03, 0.5 * (s.vowelStart - s.start));
 
 /**
- * Glides and liquids glide into their vowel: the ear hears the syllable start there. A nasal's
- * murmur is quiet next to its vowel, so "my" starts where "ay" does (an onset detector on the
- * plain voice fires 10-15 ms after a nasal's vowel starts, 15-35 ms before a glide's). Flite's
- * names and eSpeak's IPA ("ɹ", "j"): keyed at its vowels instead, Cipher 9's syllables starting on
- * one came late, and 0.698 of his onsets were within 30 ms of the grid against 0.725.
- */
-const SONORANTS = new Set(['l', 'r', 'w', 'y', 'el', 'ɹ', 'j']);
-
-/**
  * eSpeak's consonants are formants and pulses as loud as its vowels below 1 kHz: an onset detector
  * fires where a syllable's voiced consonants, "p" or "h" begin ("w" in "woke" 100 ms before its
  * vowel, "d" in "down" 51 ms, "m" in "moving" 110 ms, "p" in "paid" 38 ms), unless they follow a
  * vowel in the same word ("n" in "minute": 8 ms); at "t", "k", "g", "f" and "s" it fires on the vowel.
  */
-const FORMANT_ONSETS = new Set([...SONORANTS, 'm', 'n', 'b', 'd', 'ð', 'v', 'z', 'ʒ', 'dʒ', 'p', 'h']);
+const FORMANT_ONSETS = new Set([...GLIDES, 'm', 'n', 'b', 'd', 'ð', 'v', 'z', 'ʒ', 'dʒ', 'p', 'h']);
 
 /**
  * Source time where each syllable's voicing begins: the start of the run of sonorants just before
@@ -254,7 +245,7 @@ function voicingOnsetBefore(
     const k = runStart(FORMANT_ONSETS);
     if (k < vowel && !phones[k - 1]?.isVowel) return Math.max(phones[k]!.start, vowelStart - 0.15);
   }
-  const k = runStart(SONORANTS);
+  const k = runStart(GLIDES);
   // A long nasal or liquid is held before the vowel; cap how far back the key moves.
   return Math.max(phones[k]!.start, vowelStart - 0.05);
 }
