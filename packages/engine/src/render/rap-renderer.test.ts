@@ -372,6 +372,31 @@ describe('ad-libs', () => {
     expect(come.key).toBeCloseTo(0.367, 6);
   });
 
+  it("keep a formant voice's voiced opening consonant to its last 30 ms, keyed at the vowel as a line's is", () => {
+    const beep = word('beep', [
+      ['b', 0.05, 0.13],
+      ['iː', 0.13, 0.3],
+      ['p', 0.3, 0.36],
+    ]);
+    expect(adlibOpening(beep, 'formant')).toEqual({
+      from: expect.closeTo(0.1, 6),
+      key: expect.closeTo(0.13, 6),
+      cut: true,
+    });
+    // A Flite voice keys it at the vowel too, but keeps the whole "b".
+    expect(adlibOpening(beep, 'glides').cut).toBe(false);
+    // A formant voice's "p" is where it starts.
+    const pay = word('pay', [
+      ['p', 0.05, 0.12],
+      ['eɪ', 0.12, 0.3],
+    ]);
+    expect(adlibOpening(pay, 'formant')).toEqual({
+      from: expect.closeTo(0.03, 6),
+      key: expect.closeTo(0.05, 6),
+      cut: false,
+    });
+  });
+
   it('come apart into words, each with its own key and its distance from the first word', () => {
     const uh = word('uh', [['ah', 0.217, 0.265]]);
     const huh = word('huh', [

@@ -119,7 +119,7 @@ describe('voicingOnsets', () => {
       6,
     );
   });
-  it("keys a formant voice's syllables where its voiced consonants, p and h begin, unless a vowel leads into them", () => {
+  it("keys a formant voice's syllables where its glides and p begin, unless a vowel leads into them; at the vowel after its other consonants", () => {
     const ipa = (text: string, phones: string[], start: number): TimedWord => {
       const w = word(text, phones, start);
       w.phones.forEach((p) => (p.isVowel = /^[ˈˌ]?[aeiouɑæəɚɛɪʊʌɔ]/.test(p.phone)));
@@ -138,12 +138,12 @@ describe('voicingOnsets', () => {
       syllable(go, 3, 0, 1, 1),
     ];
     const formant = voicingOnsets(syllables, words, 'formant');
-    expect(formant[0]).toBeCloseTo(0, 6); // "d"
+    expect(formant[0]).toBeCloseTo(down.phones[1]!.start, 6); // "d": the vowel
     expect(formant[1]).toBeCloseTo(0.2, 6); // "p"
-    expect(formant[2]).toBeCloseTo(0.4, 6); // "m"
+    expect(formant[2]).toBeCloseTo(minute.phones[1]!.start, 6); // "m": the vowel
     expect(formant[3]).toBeCloseTo(0.55, 6); // "n" follows "ɪ": the vowel
     expect(formant[4]).toBeCloseTo(0.75, 6); // "ɡ": the vowel
-    // The glides rule keys every one of them at its vowel.
+    // The glides rule keys every one of them at its vowel, "p" too.
     expect(voicingOnsets(syllables, words)).toEqual(syllables.map((s) => s.vowelStart));
     const woke = ipa('woke', ['w', 'ˈoʊ', 'k'], 0);
     woke.phones[0]!.end = 0.2;
@@ -151,8 +151,9 @@ describe('voicingOnsets', () => {
     const long = { ...syllable(woke, 0, 0, 1, 2), vowelStart: 0.2 };
     expect(voicingOnsets([long], [woke], 'formant')[0]).toBeCloseTo(0.05, 6);
     // A word on its own (an ad-lib) is keyed by the same rule as its first syllable in a line.
-    expect(wordVoicingOnset(down, 'formant')).toBeCloseTo(0, 6);
-    expect(wordVoicingOnset(down)).toBeCloseTo(down.phones[1]!.start, 6);
+    expect(wordVoicingOnset(paid, 'formant')).toBeCloseTo(0.2, 6);
+    expect(wordVoicingOnset(paid)).toBeCloseTo(paid.phones[1]!.start, 6);
+    expect(wordVoicingOnset(down, 'formant')).toBeCloseTo(down.phones[1]!.start, 6);
     expect(wordVoicingOnset(go, 'formant')).toBeCloseTo(0.75, 6);
     expect(wordVoicingOnset(woke, 'formant')).toBeCloseTo(0.05, 6);
   });

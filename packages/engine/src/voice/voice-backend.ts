@@ -36,8 +36,9 @@ export interface SynthesisRequest {
 
 /**
  * Which consonants before a vowel a listener hears a syllable start on: 'glides' the glides and
- * liquids (at most 50 ms before the vowel), 'formant' a formant synthesiser's voiced consonants
- * (not "g"), "p" and "h" that do not follow a vowel in their word (at most 150 ms before it; see
+ * liquids (at most 50 ms before the vowel), 'formant' a formant synthesiser's glides and "p" that
+ * do not follow a vowel in their word (at most 150 ms before it); its other voiced consonants and
+ * "h" are heard at the vowel or at both, and are placed in at most 30 ms before it (see
  * voicingOnsets in line-renderer.ts).
  */
 export type OnsetConsonants = 'glides' | 'formant';
