@@ -1,4 +1,4 @@
-import type { Hz, Seconds } from '../units.ts';
+import type { Decibels, Hz, Seconds } from '../units.ts';
 import { RenderInputError, throwIfAborted } from '../errors.ts';
 import { findArtist, type ArtistDefinition } from '../artists/artist-catalog.ts';
 import {
@@ -529,6 +529,10 @@ export async function placeOnBeat(
       glottalOnsets: !recipe.monotone && !synth.conversion,
       // A stock voice's, rapped or sung.
       syllableAttacks: !ownVoice && !synth.conversion,
+      // A Flite rapper's (measured on them; the singers and eSpeak keep 9 dB).
+      ...(!ownVoice && !recipe.monotone && !song.backend.onsetConsonants
+        ? { pausedOnsetCut: PAUSED_ONSET_CUT }
+        : {}),
       keyVoicingAfterVoiceless: !recipe.monotone && !synth.conversion,
       ...(style.vowelTail ? { vowelTail: style.vowelTail } : {}),
       ...(song.backend.onsetConsonants ? { onsetConsonants: song.backend.onsetConsonants } : {}),
@@ -643,6 +647,12 @@ const CROSSFADE_NOTES: Seconds = 0.02;
  * and 0.753, at their spoken length (50–110 ms) 0.795 and 0.748.
  */
 const VOICED_ONSET_CAP: Seconds = 0.03;
+
+/**
+ * How far a Flite rapper's voiced consonants opening a syllable after a pause are turned down under
+ * 1 kHz (see SyllableAttackOptions.pausedOnsetCut).
+ */
+const PAUSED_ONSET_CUT: Decibels = -30;
 
 /** A singer's line as planned before it is rendered: its melody and the takes asked for it. */
 interface SungLinePlan {

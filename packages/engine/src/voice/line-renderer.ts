@@ -1,4 +1,4 @@
-import type { Hz, Seconds } from '../units.ts';
+import type { Decibels, Hz, Seconds } from '../units.ts';
 import { LINE_END_SHARE, type LinePlan, type PlannerSyllable } from '../flow/flow-planner.ts';
 import type { TimedSyllable } from '../text/syllabifier.ts';
 import type { OnsetConsonants, TimedPhone, TimedWord } from './voice-backend.ts';
@@ -87,9 +87,14 @@ export interface LineRenderOptions {
    * Give each syllable one attack, at its vowel, once placed (see syllable-attacks.ts; default
    * false): a word's opening vowel reaches its level at once, a vowel's voiced coda does not
    * rise again under 1 kHz, and the voiced consonants before a vowel keyed at itself sit 9 dB down
-   * there. A stock Flite voice's, rapped or sung.
+   * there. A stock voice's, rapped or sung.
    */
   syllableAttacks?: boolean;
+  /**
+   * With syllableAttacks, how far those voiced consonants are turned down when they follow a
+   * pause (see SyllableAttackOptions.pausedOnsetCut; default the same 9 dB). A rapper's.
+   */
+  pausedOnsetCut?: Decibels;
   /**
    * Keep the last this-much of each vowel, and what follows it up to the next syllable's
    * consonants, at its spoken length (squeezed only when the whole span is), so a stretch goes into
@@ -558,7 +563,11 @@ export async function renderLine(
       ? applyGlottalOnsets(cleared, { sampleRate: o.outputRate, words: placedWords })
       : cleared;
   if (placedWords && shaping)
-    shapeSyllableAttacks(attacked, { sampleRate: o.outputRate, words: placedWords });
+    shapeSyllableAttacks(attacked, {
+      sampleRate: o.outputRate,
+      words: placedWords,
+      ...(o.pausedOnsetCut !== undefined ? { pausedOnsetCut: o.pausedOnsetCut } : {}),
+    });
   return {
     samples: attacked,
     sampleRate: o.outputRate,

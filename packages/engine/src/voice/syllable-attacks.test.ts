@@ -142,6 +142,31 @@ describe('shapeSyllableAttacks', () => {
     const kept = shapeSyllableAttacks(low.slice(), { sampleRate: SR, words, onsetCut: 0 });
     expect(level(kept, 0.155, 0.19)).toBeCloseTo(level(low, 0.155, 0.19), 2);
   });
+
+  it('turns such a consonant after a pause down by pausedOnsetCut, one after a vowel by onsetCut', () => {
+    // "band me": "b" after silence, "m" straight after the "d" that ends "band".
+    const both = [
+      ...words,
+      word('me', [
+        ['m', 0.55, 0.62, false],
+        ['iy', 0.62, 0.8, true],
+      ]),
+    ];
+    const { low } = toneWithLevel(() => -6);
+    const out = shapeSyllableAttacks(low.slice(), {
+      sampleRate: SR,
+      words: both,
+      onsetCut: -9,
+      pausedOnsetCut: -30,
+    });
+    const cutAt = (from: number, to: number) => level(out, from, to) - level(low, from, to);
+    // (The band's edge passes 300 Hz at 0.98, so what is left of the tone is 24 dB down.)
+    expect(cutAt(0.165, 0.185)).toBeLessThan(-20);
+    // "m" after "band"'s coda: the run from the coda on is 9 dB down, not 30.
+    expect(cutAt(0.575, 0.6)).toBeLessThan(-8);
+    expect(cutAt(0.575, 0.6)).toBeGreaterThan(-10);
+    expect(level(out, 0.205, 0.33)).toBeCloseTo(level(low, 0.205, 0.33), 1);
+  });
 });
 
 describe('onsetConsonantSpans', () => {
@@ -173,6 +198,24 @@ describe('onsetConsonantSpans', () => {
       // Back through "down"'s coda to its vowel, and only up to the glide "drive" opens on.
       [0.5, 0.6],
     ]);
+  });
+
+  it('tells a run after a pause from one after a vowel', () => {
+    const spans = onsetConsonantSpans([
+      word('me', [
+        ['m', 0.1, 0.16, false],
+        ['iy', 0.16, 0.3, true],
+      ]),
+      word('down', [
+        ['d', 0.3, 0.35, false],
+        ['aw', 0.35, 0.5, true],
+      ]),
+      word('more', [
+        ['m', 0.6, 0.66, false],
+        ['ao', 0.66, 0.8, true],
+      ]),
+    ]);
+    expect(spans.map((s) => s.afterPause)).toEqual([true, false, true]);
   });
 
   it('leaves a run after a voiceless sound, one that opens on a glide, and one under 30 ms', () => {

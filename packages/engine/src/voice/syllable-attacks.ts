@@ -40,6 +40,13 @@ export interface SyllableAttackOptions {
    * onsetConsonantSpans); 0 leaves them.
    */
   onsetCut?: Decibels;
+  /**
+   * The same for such consonants after a pause (default `onsetCut`): there the band jumps from
+   * silence at the consonant, 9 dB down or not, and the tracker fires on it. At −30 dB four rappers'
+   * onsets within 30 ms rose on all eight of their renders of the two lyric sets (0.860 → 0.869 on
+   * average; MC Volt 0.848, 0.832 → 0.868, 0.844), for 265.5 → 269 words lost, within a render's spread.
+   */
+  pausedOnsetCut?: Decibels;
   /** Envelope frame (and the gain's smoothing). */
   frame?: Seconds;
 }
@@ -74,6 +81,13 @@ export function codaSpans(words: readonly TimedWord[]): CodaSpan[] {
   return spans;
 }
 
+export interface OnsetConsonantSpan {
+  start: Seconds;
+  end: Seconds;
+  /** Whether the run follows a pause (20 ms or more of nothing), not a vowel or voiced sound. */
+  afterPause: boolean;
+}
+
 /**
  * The spans of voiced consonants that are heard before a vowel keyed at itself: from the first of
  * the run of voiced consonants before the vowel (back to the vowel, pause or voiceless sound before
@@ -84,9 +98,9 @@ export function codaSpans(words: readonly TimedWord[]): CodaSpan[] {
 export function onsetConsonantSpans(
   words: readonly TimedWord[],
   shortest: Seconds = 0.03,
-): { start: Seconds; end: Seconds }[] {
+): OnsetConsonantSpan[] {
   const phones = words.flatMap((w) => w.phones);
-  const spans: { start: Seconds; end: Seconds }[] = [];
+  const spans: OnsetConsonantSpan[] = [];
   for (let i = 0; i < phones.length; i++) {
     if (!phones[i]!.isVowel) continue;
     let first = i;
@@ -97,7 +111,7 @@ export function onsetConsonantSpans(
     if (before && !afterPause && !before.isVowel) continue;
     let glide = i;
     while (glide > first && GLIDES.has(phones[glide - 1]!.phone)) glide--;
-    const span = { start: phones[first]!.start, end: phones[glide]!.start };
+    const span = { start: phones[first]!.start, end: phones[glide]!.start, afterPause };
     if (span.end - span.start >= shortest) spans.push(span);
   }
   return spans;
@@ -133,6 +147,7 @@ export function shapeSyllableAttacks(
     maxCut = -12,
     maxLift = 12,
     onsetCut = -9,
+    pausedOnsetCut = onsetCut,
     frame = 0.005,
   }: SyllableAttackOptions,
 ): Float32Array {
@@ -153,12 +168,12 @@ export function shapeSyllableAttacks(
   const lift = dbToGain(maxLift);
   const openings = new Set(words.map((w) => w.phones[0]).filter((p) => p?.isVowel));
   // Before the codas: where a run is also the coda of the vowel before it, the coda's limit rules.
-  const held = dbToGain(onsetCut);
-  if (onsetCut < 0)
-    for (const span of onsetConsonantSpans(words)) {
-      const end = Math.round((span.end - frame) * sampleRate);
-      for (let f = Math.round(span.start * sampleRate); f + hop <= end; f += hop) setGain(f, held);
-    }
+  for (const span of onsetConsonantSpans(words)) {
+    const held = dbToGain(span.afterPause ? pausedOnsetCut : onsetCut);
+    if (held >= 1) continue;
+    const end = Math.round((span.end - frame) * sampleRate);
+    for (let f = Math.round(span.start * sampleRate); f + hop <= end; f += hop) setGain(f, held);
+  }
   for (const span of codaSpans(words)) {
     const a = Math.round(span.start * sampleRate);
     const b = Math.min(samples.length, Math.round(span.end * sampleRate));
