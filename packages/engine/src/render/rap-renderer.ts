@@ -38,7 +38,7 @@ import {
   placeLine,
   renderLine,
   wordVoicingOnset,
-  isVoicedOrH,
+  voicedOnlyBefore,
   type LinePlacement,
   type LineRenderOptions,
   type PlacedSyllable,
@@ -891,14 +891,11 @@ export function adlibOpening(
     return { from: vowel.start - ADLIB_OPENING, key: vowel.start - ADLIB_OPENING / 2, cut: true };
   const key = wordVoicingOnset(word, consonants);
   // A formant voice's consonants keyed at their vowel are placed as a line's are (VOICED_ONSET_CAP).
-  const before = word.phones.filter((p) => p.end <= key + 1e-6 && !p.isVowel);
   if (
     consonants === 'formant' &&
-    vowel &&
-    key === vowel.start &&
+    key === vowel?.start &&
     key - word.start > VOICED_ONSET_CAP &&
-    before.length > 0 &&
-    before.every((p) => isVoicedOrH(p.phone))
+    voicedOnlyBefore(word.phones, word.start, key)
   )
     return { from: key - VOICED_ONSET_CAP, key, cut: true };
   return { from: Math.max(0, word.start - 0.02), key, cut: false };

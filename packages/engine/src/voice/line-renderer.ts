@@ -195,19 +195,21 @@ const VOICED_CONSONANTS = new Set([
 ]);
 
 /** A voiced consonant or an "h" (Flite's "hh"): a syllable opening on such sounds from it on. */
-export const isVoicedOrH = (phone: string): boolean =>
+const isVoicedOrH = (phone: string): boolean =>
   VOICED_CONSONANTS.has(phone) || phone === 'hh' || phone === 'h';
 
 /**
- * Whether every consonant of a syllable before its key is voiced or an "h" (none of "s", "t", "k",
- * "p", "f", "ch"...): a syllable that opens on such a run sounds from its first consonant on.
+ * Whether the consonants of `phones` from `from` up to `key` are there and every one is voiced or
+ * an "h" (none of "s", "t", "k", "p", "f", "ch"...): a syllable that opens on such a run sounds
+ * from its first consonant on.
  */
-function opensOnVoicedOnly(s: TimedSyllable, key: Seconds, words: readonly TimedWord[] | undefined): boolean {
-  const run = (words?.[s.wordIndex]?.phones ?? []).filter(
-    (p) => !p.isVowel && p.start >= s.start - 1e-6 && p.start < key - 1e-6,
-  );
+export function voicedOnlyBefore(phones: readonly TimedPhone[], from: Seconds, key: Seconds): boolean {
+  const run = phones.filter((p) => !p.isVowel && p.start >= from - 1e-6 && p.start < key - 1e-6);
   return run.length > 0 && run.every((p) => isVoicedOrH(p.phone));
 }
+
+const opensOnVoicedOnly = (s: TimedSyllable, key: Seconds, words: readonly TimedWord[] | undefined) =>
+  voicedOnlyBefore(words?.[s.wordIndex]?.phones ?? [], s.start, key);
 
 /**
  * Where the syllable whose vowel is at `vowel` starts to sound, when its consonants (none before

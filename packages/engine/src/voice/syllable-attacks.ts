@@ -131,7 +131,7 @@ export function onsetConsonantSpans(
  * - the voiced consonants before a vowel keyed at itself ("d" in "down", "m" in "me", "g" in
  *   "gave"; onsetConsonantSpans) are `onsetCut` down: a voiced stop's release or a nasal's murmur
  *   fired the tracker 30–90 ms before the vowel (104 of MC Volt's and Kid Kilo's 147 onsets off
- *   the grid sat in such a consonant).
+ *   the grid sat in such a consonant); after a pause `pausedOnsetCut` down.
  * Only that band moves: where it rises or opens, and in those consonants. A frame of silence inside a coda (a stop's
  * closure) holds the rest of it at most `maxCut` down.
  */
