@@ -533,6 +533,10 @@ export async function placeOnBeat(
       ...(!ownVoice && !recipe.monotone && !song.backend.onsetConsonants
         ? { pausedOnsetCut: PAUSED_ONSET_CUT }
         : {}),
+      // A rapper's, Flite or eSpeak (see CODA_SPLIT).
+      ...(!ownVoice && !recipe.monotone && !synth.conversion
+        ? { codaSplit: CODA_SPLIT, holdOnsetConsonants: true }
+        : {}),
       keyVoicingAfterVoiceless: !recipe.monotone && !synth.conversion,
       ...(style.vowelTail ? { vowelTail: style.vowelTail } : {}),
       ...(song.backend.onsetConsonants ? { onsetConsonants: song.backend.onsetConsonants } : {}),
@@ -653,6 +657,17 @@ const VOICED_ONSET_CAP: Seconds = 0.03;
  * 1 kHz (see SyllableAttackOptions.pausedOnsetCut).
  */
 const PAUSED_ONSET_CUT: Decibels = -30;
+
+/**
+ * Where a stock rapper's syllable attacks split their band (see SyllableAttackOptions.split), the
+ * voiced onset consonants held too (holdOnsets). Three rappers, both lyric sets, voice-only: onsets
+ * within 30 ms of the grid 0.848 → 0.873 on average (Kid Kilo 0.886, 0.820 → 0.917, 0.863; MC Volt
+ * 0.868, 0.844 → 0.892, 0.878; Cipher 9 0.845, 0.825 → 0.861, 0.824), for 131.5 → 139 of the two
+ * Flite rappers' 632 words lost; split at 250 Hz 0.856, at 300 and 600 Hz 0.863, at 300 Hz without
+ * the hold 0.862. The singers keep the whole band: split, their onsets moved 0.873 → 0.875 and
+ * their words lost 437 → 454 of 1264.
+ */
+const CODA_SPLIT: readonly Hz[] = [300];
 
 /** A singer's line as planned before it is rendered: its melody and the takes asked for it. */
 interface SungLinePlan {

@@ -96,6 +96,16 @@ export interface LineRenderOptions {
    */
   pausedOnsetCut?: Decibels;
   /**
+   * With syllableAttacks, where the band is split for the coda limit (see
+   * SyllableAttackOptions.split; default unsplit). A rapper's.
+   */
+  codaSplit?: readonly Hz[];
+  /**
+   * With syllableAttacks, hold the voiced consonants before a vowel from rising again until it (see
+   * SyllableAttackOptions.holdOnsets; default false). A rapper's.
+   */
+  holdOnsetConsonants?: boolean;
+  /**
    * Keep the last this-much of each vowel, and what follows it up to the next syllable's
    * consonants, at its spoken length (squeezed only when the whole span is), so a stretch goes into
    * the vowel's steady middle. Unset, the stretch is spread over the vowel and what follows. Flite
@@ -569,6 +579,8 @@ export async function renderLine(
       sampleRate: o.outputRate,
       words: placedWords,
       ...(o.pausedOnsetCut !== undefined ? { pausedOnsetCut: o.pausedOnsetCut } : {}),
+      ...(o.codaSplit ? { split: o.codaSplit } : {}),
+      holdOnsets: o.holdOnsetConsonants === true,
     });
   return {
     samples: attacked,

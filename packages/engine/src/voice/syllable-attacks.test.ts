@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Biquad } from '../dsp/biquad-filter.ts';
 import { codaSpans, onsetConsonantSpans, shapeSyllableAttacks } from './syllable-attacks.ts';
 import { buildTimedWord as word, levelDb as levelDbAt } from './timed-words.fixture.ts';
 
@@ -87,6 +88,31 @@ describe('shapeSyllableAttacks', () => {
     expect(level(out, 0.6, 0.9)).toBeCloseTo(level(sum, 0.6, 0.9), 1);
   });
 
+  it('with a split, holds a rise in the upper part of the band that the voicing under it hides', () => {
+    // "keys": the voicing at 150 Hz sinks steadily while the "z" brings 700 Hz up 8 dB after a dip.
+    const voicing = (t: number) => (t < 0.3 ? -12 : -12 - (t - 0.3) * 40);
+    const upper = (t: number) => (t < 0.35 ? -20 : t < 0.42 ? -32 : -24);
+    const sum = Float32Array.from({ length: SR }, (_, i) => {
+      const t = i / SR;
+      return (
+        10 ** (voicing(t) / 20) * Math.sin(2 * Math.PI * 150 * t) +
+        10 ** (upper(t) / 20) * Math.sin(2 * Math.PI * 700 * t)
+      );
+    });
+    const upperLevel = (x: Float32Array) => {
+      const band = x.slice();
+      for (let k = 0; k < 2; k++)
+        new Biquad({ type: 'highpass', frequency: 500, sampleRate: SR, q: 0.7 }).process(band);
+      return level(band, 0.425, 0.46);
+    };
+    const whole = shapeSyllableAttacks(sum.slice(), { sampleRate: SR, words });
+    const split = shapeSyllableAttacks(sum.slice(), { sampleRate: SR, words, split: [300] });
+    expect(upperLevel(sum) - upperLevel(whole)).toBeLessThan(1.5);
+    expect(upperLevel(sum) - upperLevel(split)).toBeGreaterThan(3);
+    // The vowel's attack is untouched either way.
+    expect(level(split, 0.21, 0.33)).toBeCloseTo(level(sum, 0.21, 0.33), 1);
+  });
+
   it('leaves a syllable whose level only falls as it was, from its vowel on', () => {
     const { sum } = toneWithLevel((t) => (t < 0.35 ? -6 : -12));
     const out = shapeSyllableAttacks(sum.slice(), { sampleRate: SR, words });
@@ -166,6 +192,28 @@ describe('shapeSyllableAttacks', () => {
     expect(cutAt(0.575, 0.6)).toBeLessThan(-8);
     expect(cutAt(0.575, 0.6)).toBeGreaterThan(-10);
     expect(level(out, 0.205, 0.33)).toBeCloseTo(level(low, 0.205, 0.33), 1);
+  });
+  it('with holdOnsets, keeps such a consonant from rising again before its vowel', () => {
+    // "of May": "v" then "m" rising 8 dB into the nasal, straight after the vowel of "of".
+    const ofMay = [
+      word('of', [
+        ['ah', 0.1, 0.25, true],
+        ['v', 0.25, 0.32, false],
+      ]),
+      word('may', [
+        ['m', 0.32, 0.4, false],
+        ['ey', 0.4, 0.6, true],
+      ]),
+    ];
+    const { low } = toneWithLevel((t) => (t < 0.25 ? -6 : t < 0.32 ? -20 : t < 0.4 ? -12 : -6));
+    const shape = (holdOnsets: boolean) =>
+      shapeSyllableAttacks(low.slice(), { sampleRate: SR, words: ofMay, onsetCut: -9, holdOnsets });
+    const cutAt = (out: Float32Array) => level(out, 0.345, 0.39) - level(low, 0.345, 0.39);
+    // Without the hold the "m" is 9 dB down and still 8 dB over the "v"; with it, near the "v".
+    expect(cutAt(shape(false))).toBeGreaterThan(-10);
+    expect(cutAt(shape(true))).toBeLessThan(-12);
+    // The vowel of "may" keeps its level either way.
+    expect(level(shape(true), 0.42, 0.55)).toBeCloseTo(level(low, 0.42, 0.55), 1);
   });
 });
 

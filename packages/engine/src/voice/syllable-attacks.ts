@@ -25,6 +25,19 @@ export interface SyllableAttackOptions {
   words: readonly TimedWord[];
   /** The band shaped: where an onset is heard (a syllable's beat is in its low band). */
   cutoff?: Hz;
+  /**
+   * Where that band is split for the coda limit (and the onset hold): each part may not rise again
+   * on its own. A coda's "z" or nasal brought 400–900 Hz up 4 dB while the voicing under 300 Hz,
+   * which rules the band's level, sank, and the tracker (high-frequency content of 100–900 Hz)
+   * fired there, 100–170 ms after the vowel ("keys", "told", "and").
+   */
+  split?: readonly Hz[];
+  /**
+   * Also hold the voiced consonants before a vowel keyed at itself from rising again until that
+   * vowel (besides turning them down): "v m" in "of May", "dh m" in "with my" rose into the nasal,
+   * 9 dB down and all, and the tracker fired at the "m", 50–75 ms before the vowel.
+   */
+  holdOnsets?: boolean;
   /** Time after a vowel's start that is its own attack, left alone. */
   hold?: Seconds;
   /** How far the band may rise over its lowest level since the vowel reached its level. */
@@ -131,7 +144,9 @@ export function onsetConsonantSpans(
  * - the voiced consonants before a vowel keyed at itself ("d" in "down", "m" in "me", "g" in
  *   "gave"; onsetConsonantSpans) are `onsetCut` down: a voiced stop's release or a nasal's murmur
  *   fired the tracker 30–90 ms before the vowel (104 of MC Volt's and Kid Kilo's 147 onsets off
- *   the grid sat in such a consonant); after a pause `pausedOnsetCut` down.
+ *   the grid sat in such a consonant); after a pause `pausedOnsetCut` down, and with
+ *   `holdOnsets` kept from rising again until the vowel.
+ * With `split`, each part of the band keeps to the coda limit (and the onset hold) on its own.
  * Only that band moves: where it rises or opens, and in those consonants. A frame of silence inside a coda (a stop's
  * closure) holds the rest of it at most `maxCut` down.
  */
@@ -148,19 +163,33 @@ export function shapeSyllableAttacks(
     maxLift = 12,
     onsetCut = -9,
     pausedOnsetCut = onsetCut,
+    split = [],
+    holdOnsets = false,
     frame = 0.005,
   }: SyllableAttackOptions,
 ): Float32Array {
   const hop = Math.max(1, Math.round(frame * sampleRate));
-  // Forward and backward (no phase shift), so scaling `low` scales that band of `samples`.
-  const low = samples.slice();
-  for (let k = 0; k < 2; k++) {
-    new Biquad({ type: 'lowpass', frequency: cutoff, sampleRate, q: 0.7 }).process(low);
-    low.reverse();
-  }
-  const levelAt = (f: number): number => rmsOf(low, f, f + hop);
-  const gain = new Float32Array(samples.length).fill(1);
-  const setGain = (f: number, g: number) => gain.fill(g, f, f + hop);
+  // Forward and backward (no phase shift), so scaling a band scales that band of `samples`.
+  const zeroPhaseLowpass = (x: Float32Array, frequency: Hz): Float32Array => {
+    const y = x.slice();
+    for (let k = 0; k < 2; k++) {
+      new Biquad({ type: 'lowpass', frequency, sampleRate, q: 0.7 }).process(y);
+      y.reverse();
+    }
+    return y;
+  };
+  const low = zeroPhaseLowpass(samples, cutoff);
+  // Each part of the band between the splits, lowest first; they sum to the band.
+  const unders = [...split]
+    .filter((f) => f < cutoff)
+    .sort((x, y) => x - y)
+    .map((f) => zeroPhaseLowpass(low, f));
+  const bands = [...unders, low].map((under, n) => (n === 0 ? under : difference(under, unders[n - 1]!)));
+  const levelAt = (band: Float32Array, f: number): number => rmsOf(band, f, f + hop);
+  const gains = bands.map(() => new Float32Array(samples.length).fill(1));
+  const setGain = (f: number, g: number) => {
+    for (const gain of gains) gain.fill(g, f, f + hop);
+  };
 
   const allowed = dbToGain(allowance);
   const climb = dbToGain(recovery * (hop / sampleRate));
@@ -172,13 +201,26 @@ export function shapeSyllableAttacks(
     const held = dbToGain(span.afterPause ? pausedOnsetCut : onsetCut);
     if (held >= 1) continue;
     const end = Math.round((span.end - frame) * sampleRate);
-    for (let f = Math.round(span.start * sampleRate); f + hop <= end; f += hop) setGain(f, held);
+    if (!holdOnsets) {
+      for (let f = Math.round(span.start * sampleRate); f + hop <= end; f += hop) setGain(f, held);
+      continue;
+    }
+    // Turned down, and held from rising again until the vowel, band by band.
+    for (const [n, band] of bands.entries()) {
+      let lowest = Infinity;
+      for (let f = Math.round(span.start * sampleRate); f + hop <= end; f += hop) {
+        const level = levelAt(band, f);
+        lowest = Math.min(lowest * climb, level);
+        const g = level > 0 ? Math.min(held, (lowest * held * allowed) / level) : held;
+        gains[n]!.fill(g, f, f + hop);
+      }
+    }
   }
   for (const span of codaSpans(words)) {
     const a = Math.round(span.start * sampleRate);
     const b = Math.min(samples.length, Math.round(span.end * sampleRate));
     const levels: number[] = [];
-    for (let f = a; f + hop <= b; f += hop) levels.push(levelAt(f));
+    for (let f = a; f + hop <= b; f += hop) levels.push(levelAt(low, f));
     // The vowel's attack ends when it is 3 dB under the loudest of its first 100 ms.
     const target = Math.max(0, ...levels.slice(0, Math.round((0.1 * sampleRate) / hop))) * dbToGain(-3);
     const reached = levels.findIndex((level) => level >= target);
@@ -186,22 +228,38 @@ export function shapeSyllableAttacks(
     if (openings.has(span.vowel))
       for (let k = 0; k < reached; k++)
         setGain(a + k * hop, levels[k]! > 0 ? Math.min(lift, target / levels[k]!) : 1);
-    let lowest = Infinity;
-    for (let k = attackEnd; k < levels.length; k++) {
-      lowest = Math.min(lowest * climb, levels[k]!);
-      if (levels[k]! > 0) setGain(a + k * hop, Math.max(floor, Math.min(1, (lowest * allowed) / levels[k]!)));
+    for (const [n, band] of bands.entries()) {
+      const gain = gains[n]!;
+      let lowest = Infinity;
+      for (let k = attackEnd; k < levels.length; k++) {
+        const level = levelAt(band, a + k * hop);
+        lowest = Math.min(lowest * climb, level);
+        if (level > 0)
+          gain.fill(Math.max(floor, Math.min(1, (lowest * allowed) / level)), a + k * hop, a + (k + 1) * hop);
+      }
     }
   }
 
   // Smoothed forward and back over a frame: no clicks, and no lag behind the level.
   const smooth = Math.exp(-1 / hop);
-  for (const [from, step] of [
-    [0, 1],
-    [gain.length - 1, -1],
-  ] as const) {
-    let g = 1;
-    for (let i = from; i >= 0 && i < gain.length; i += step) gain[i] = g = gain[i]! + smooth * (g - gain[i]!);
+  for (const gain of gains)
+    for (const [from, step] of [
+      [0, 1],
+      [gain.length - 1, -1],
+    ] as const) {
+      let g = 1;
+      for (let i = from; i >= 0 && i < gain.length; i += step)
+        gain[i] = g = gain[i]! + smooth * (g - gain[i]!);
+    }
+  for (const [n, band] of bands.entries()) {
+    const gain = gains[n]!;
+    for (let i = 0; i < samples.length; i++) samples[i] = samples[i]! + (gain[i]! - 1) * band[i]!;
   }
-  for (let i = 0; i < samples.length; i++) samples[i] = samples[i]! + (gain[i]! - 1) * low[i]!;
   return samples;
+}
+
+function difference(a: Float32Array, b: Float32Array): Float32Array {
+  const out = new Float32Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i]! - b[i]!;
+  return out;
 }
