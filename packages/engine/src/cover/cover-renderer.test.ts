@@ -64,15 +64,17 @@ describe('renderCoverWith (known stems)', () => {
     expect(phases[phases.length - 1]).toEqual(['encoding', 1]);
   });
 
-  it('masters the cover to −14 LUFS with stems of the same length', async () => {
+  it('masters the cover to −14 LUFS with stems of the same length, at most −1 dBTP', async () => {
     const cover = await decodeAudio(auto.mp3);
     const vocal = await decodeAudio(auto.vocalStem);
     const accompaniment = await decodeAudio(auto.accompanimentStem);
     expect(cover.channels).toHaveLength(2);
     expect(Math.abs(measureLoudness(cover.channels, cover.sampleRate).integratedLufs + 14)).toBeLessThan(1);
     expect(auto.duration).toBeCloseTo(7, 2);
-    for (const stem of [vocal, accompaniment])
+    for (const stem of [vocal, accompaniment]) {
       expect(Math.abs(stem.durationSeconds - cover.durationSeconds)).toBeLessThan(0.06);
+      expect(measureLoudness(stem.channels, stem.sampleRate).truePeakDbtp).toBeLessThanOrEqual(-1);
+    }
     expect(auto.waveform.length).toBeGreaterThan(100);
     expect(Math.max(...auto.waveform)).toBe(1);
   });

@@ -3,6 +3,7 @@ import { RenderInputError, throwIfAborted } from '../errors.ts';
 import type { PcmAudio } from '../pcm-audio.ts';
 import { decodeAudio } from '../io/audio-decoder.ts';
 import { encodeMp3 } from '../io/mp3-encoder.ts';
+import { encodeStem } from '../io/stem-encoder.ts';
 import { resample } from '../dsp/resampler.ts';
 import { processVocal } from '../mix/vocal-chain.ts';
 import { master } from '../mix/mastering.ts';
@@ -236,14 +237,17 @@ export async function renderCoverWith(
   // Stems carry the master's gain, so they line up with the cover when laid side by side.
   const stemGain = 10 ** (mastered.gainDb / 20);
   // The vocal stem in mono (the reverb's width is the only stereo in it) halves its encoding time.
-  const vocalStem = await encodeMp3(
-    { sampleRate: SAMPLE_RATE, channels: [monoScaled(mixed.vocalStem, stemGain)] },
-    { bitrateKbps: 96, signal },
-  );
+  // Each at most −1 dBTP once encoded, as the cover is: at the master's gain the accompaniment alone
+  // can peak above it where the master's limiter took the mix down.
+  const vocalStem = await encodeStem([monoScaled(mixed.vocalStem, stemGain)], {
+    sampleRate: SAMPLE_RATE,
+    bitrateKbps: 96,
+    signal,
+  });
   onProgress?.('encoding', 0.75);
-  const accompanimentStem = await encodeMp3(
-    { sampleRate: SAMPLE_RATE, channels: mixed.accompanimentStem.map((c) => scaled(c, stemGain)) },
-    { bitrateKbps: 128, signal },
+  const accompanimentStem = await encodeStem(
+    mixed.accompanimentStem.map((c) => scaled(c, stemGain)),
+    { sampleRate: SAMPLE_RATE, bitrateKbps: 128, signal },
   );
   const waveform = waveformPeaks(mastered.channels, 800);
   phaseSeconds.encoding += (performance.now() - phaseStart) / 1000;

@@ -50,14 +50,12 @@ import { stretchFast } from '../dsp/time-stretcher.ts';
 import { processVocal } from '../mix/vocal-chain.ts';
 import { mixSong, type MixResult } from '../mix/song-mixer.ts';
 import { master } from '../mix/mastering.ts';
-import { encodeMp3, type Mp3Bitrate } from '../io/mp3-encoder.ts';
-import { decodeAudio } from '../io/audio-decoder.ts';
-import { truePeak } from '../analysis/loudness-meter.ts';
+import { encodeMp3 } from '../io/mp3-encoder.ts';
+import { encodeStem } from '../io/stem-encoder.ts';
 import { applyFades, mixInto } from '../pcm-audio.ts';
 import { semitonesToRatio } from '../units.ts';
 import { toLrc, waveformPeaks, type TimedText } from './song-outputs.ts';
 import { Biquad } from '../dsp/biquad-filter.ts';
-import { limit } from '../dsp/dynamics.ts';
 import { smoothSpikes } from '../dsp/spike-smoother.ts';
 
 import { RAP_PHASES, type RapPhase } from './rap-phases.ts';
@@ -984,12 +982,15 @@ export async function encodeSong(
   if (!stems) return { mp3 };
   const { length } = mastered;
   const stemGain = dbGain(mastered.gainDb);
-  const vocalStem = await encodeStem([scaledMono(mixed.vocalStem, stemGain, length)], 96, signal);
+  const vocalStem = await encodeStem([scaledMono(mixed.vocalStem, stemGain, length)], {
+    sampleRate: SAMPLE_RATE,
+    bitrateKbps: 96,
+    signal,
+  });
   if (!withBeat) return { mp3, vocalStem };
   const beatStem = await encodeStem(
     mixed.beatStem.map((c) => scaled(c, stemGain, length)),
-    128,
-    signal,
+    { sampleRate: SAMPLE_RATE, bitrateKbps: 128, signal },
   );
   return { mp3, vocalStem, beatStem };
 }
@@ -1020,38 +1021,6 @@ export function activeSpans(x: Float32Array, sampleRate: Hz, pad: Seconds = 0.5)
   return spans;
 }
 const dbGain = (db: number) => 10 ** (db / 20);
-
-/** Stems peak below the mix's ceiling too: at most −1 dBTP once encoded, as the master does. */
-const STEM_TRUE_PEAK_DB: Decibels = -1;
-/** The limiter's first ceiling (sample peak) for a stem; lowered when the encoded stem overshoots. */
-const STEM_CEILING_DB: Decibels = -2.2;
-
-/**
- * A stem limited, encoded, then decoded and measured: when its true peak is over
- * STEM_TRUE_PEAK_DB (less a 0.2 dB margin), it is limited lower and encoded again (at most twice
- * more). Limited to −2.2 dBFS, MC Volt's vocal stem came out of the 96 kbps encoder at −0.9 dBTP.
- */
-async function encodeStem(
-  channels: Float32Array[],
-  bitrateKbps: Mp3Bitrate,
-  signal: AbortSignal | undefined,
-): Promise<Uint8Array> {
-  // The stems' MP3 keeps nothing above ~15 kHz: cut it first, so the limiter sees the peaks the
-  // encoder will rebuild (a bright vocal otherwise overshot to −0.2 dBTP after encoding).
-  for (const c of channels)
-    for (let k = 0; k < 2; k++)
-      new Biquad({ type: 'lowpass', frequency: 15000, sampleRate: SAMPLE_RATE, q: 0.7 }).process(c);
-  let ceilingDb = STEM_CEILING_DB;
-  for (let pass = 0; ; pass++) {
-    const limited = channels.map((c) => c.slice());
-    limit(limited, { ceiling: dbGain(ceilingDb), lookahead: 0.005, release: 0.08, sampleRate: SAMPLE_RATE });
-    const mp3 = await encodeMp3({ sampleRate: SAMPLE_RATE, channels: limited }, { bitrateKbps, signal });
-    const decoded = await decodeAudio(mp3, { maxBytes: Infinity, maxSeconds: Infinity });
-    const over = 20 * Math.log10(truePeak(decoded.channels).truePeak + 1e-12) - (STEM_TRUE_PEAK_DB - 0.2);
-    if (over <= 0 || pass === 2) return mp3;
-    ceilingDb -= over + 0.1;
-  }
-}
 
 function scaled(x: Float32Array, g: number, length: number): Float32Array {
   const out = new Float32Array(length);
