@@ -1,4 +1,4 @@
-import type { Decibels, Hz } from '../units.ts';
+import { dbToGain, gainToDb, type Decibels, type Hz } from '../units.ts';
 import { Biquad } from '../dsp/biquad-filter.ts';
 import { limit } from '../dsp/dynamics.ts';
 import { truePeak } from '../analysis/loudness-meter.ts';
@@ -38,10 +38,10 @@ export async function encodeStem(
   let ceilingDb = STEM_CEILING_DB;
   for (let pass = 0; ; pass++) {
     const limited = channels.map((c) => c.slice());
-    limit(limited, { ceiling: 10 ** (ceilingDb / 20), lookahead: 0.005, release: 0.08, sampleRate });
+    limit(limited, { ceiling: dbToGain(ceilingDb), lookahead: 0.005, release: 0.08, sampleRate });
     const mp3 = await encodeMp3({ sampleRate, channels: limited }, { bitrateKbps, signal });
     const decoded = await decodeAudio(mp3, { maxBytes: Infinity, maxSeconds: Infinity });
-    const peakDb = 20 * Math.log10(truePeak(decoded.channels).truePeak + 1e-12);
+    const peakDb = gainToDb(truePeak(decoded.channels).truePeak);
     const over = peakDb - (STEM_TRUE_PEAK_DB - STEM_MARGIN_DB);
     if (over <= 0 || pass === RETRIES) return mp3;
     ceilingDb -= over + 0.1;
