@@ -23,6 +23,7 @@ export { detectOnsets } from './analysis/onset-detector.ts';
 export { detectSyllableOnsets, type SyllableOnsetOptions } from './analysis/syllable-onsets.ts';
 export { listArtists, type Artist } from './artists/artist-catalog.ts';
 export { isWasiNotice } from './voice/wasi-notice.ts';
+export { whenFliteSettled } from './voice/flite-pool.ts';
 export { listMusicSelections, type MusicSelection } from './beats/music-catalog.ts';
 export { listMoods, type MoodId } from './beats/mood-presets.ts';
 export {

@@ -1,7 +1,7 @@
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CpuPool } from './cpu-pool.ts';
-import type { ProgressMessage } from './cpu-tasks.worker.ts';
+import { type ProgressMessage, watchCancel } from './cpu-tasks.worker.ts';
 
 const lyrics = [
   'I keep it moving every single day',
@@ -9,6 +9,44 @@ const lyrics = [
   'we never stop we never fade away',
   'and every beat is burning like a flame',
 ].join('\n');
+
+describe('the cancel flag a task is given', () => {
+  it('is seen at the next checkpoint inside synchronous work, with no turn of the event loop', async () => {
+    const flag = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+    const controls = watchCancel(flag);
+    try {
+      const { signal } = controls;
+      const aborted = new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+      expect(signal.aborted).toBe(false);
+      expect(() => signal.throwIfAborted()).not.toThrow();
+      // The pool sets the flag from another thread; here, in the middle of a synchronous loop.
+      let sawIt = false;
+      for (let step = 0; step < 1000 && !sawIt; step++) {
+        if (step === 500) Atomics.store(flag, 0, 1);
+        sawIt = signal.aborted;
+      }
+      expect(sawIt).toBe(true);
+      expect(() => signal.throwIfAborted()).toThrow(expect.objectContaining({ name: 'AbortError' }));
+      expect(signal.reason).toMatchObject({ name: 'AbortError', message: 'The task was cancelled.' });
+      // Listeners hear of it too, once the event loop turns.
+      await expect(aborted).resolves.toBeDefined();
+    } finally {
+      controls.stop();
+    }
+  });
+
+  it('sets the signal off once only, however often it is read', () => {
+    const flag = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+    const controls = watchCancel(flag);
+    let heard = 0;
+    controls.signal.addEventListener('abort', () => heard++);
+    Atomics.store(flag, 0, 1);
+    for (let read = 0; read < 5; read++) expect(controls.signal.aborted).toBe(true);
+    controls.check();
+    controls.stop();
+    expect(heard).toBe(1);
+  });
+});
 
 describe('the product tasks on worker threads', () => {
   let pool: CpuPool | undefined;

@@ -16,6 +16,7 @@ import {
   type RapPhase,
   type RapRender,
   type RapRequest,
+  whenFliteSettled,
 } from '@bops/engine';
 import type { CpuTaskEnvelope } from './cpu-pool.ts';
 import { checkSongFile } from './song-file-check.ts';
@@ -141,16 +142,38 @@ export const cpuTasks = {
 export type CpuTasks = typeof cpuTasks;
 export type CpuTaskName = keyof CpuTasks;
 
-/** The cancel flag seen through an AbortSignal: looked at on every `check()`, and every 20 ms the event loop is free. */
-function watchCancel(cancelled: Int32Array): CpuTaskControls & { stop(): void } {
+const abortedOf = Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'aborted')!.get!;
+const throwIfAbortedOf = AbortSignal.prototype.throwIfAborted;
+
+/**
+ * The cancel flag seen through an AbortSignal. The engine's checkpoints sit inside long synchronous loops, where no
+ * timer or message can run, so the signal looks at the flag itself whenever it is read (`aborted`,
+ * `throwIfAborted()`); the timer (every 20 ms the event loop is free) serves its listeners.
+ */
+export function watchCancel(cancelled: Int32Array): CpuTaskControls & { stop(): void } {
   const controller = new AbortController();
+  const { signal } = controller;
   const check = () => {
-    if (Atomics.load(cancelled, 0) === 1 && !controller.signal.aborted)
+    if (Atomics.load(cancelled, 0) === 1 && !abortedOf.call(signal))
       controller.abort(new DOMException('The task was cancelled.', 'AbortError'));
   };
+  Object.defineProperties(signal, {
+    aborted: {
+      get: () => {
+        check();
+        return abortedOf.call(signal) as boolean;
+      },
+    },
+    throwIfAborted: {
+      value: () => {
+        check();
+        throwIfAbortedOf.call(signal);
+      },
+    },
+  });
   const timer = setInterval(check, 20);
   timer.unref();
-  return { signal: controller.signal, check, stop: () => clearInterval(timer) };
+  return { signal, check, stop: () => clearInterval(timer) };
 }
 
 export default async function runCpuTask({ task, input, cancelled }: CpuTaskEnvelope): Promise<unknown> {
@@ -161,5 +184,8 @@ export default async function runCpuTask({ task, input, cancelled }: CpuTaskEnve
     return await run(input as never, controls);
   } finally {
     controls.stop();
+    // A task stopped early may have left lines with the flite threads; this thread is not free (to be ended with
+    // them, when the pool closes or idles it out) until they have answered.
+    await whenFliteSettled();
   }
 }

@@ -13,7 +13,7 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { removeOrphanedScratchDirs, runFlite } from './flite-pool.ts';
+import { removeOrphanedScratchDirs, runFlite, whenFliteSettled } from './flite-pool.ts';
 import { runFliteHere } from './flite-wasi.ts';
 import { FliteVoiceBackend } from './flite-voice.ts';
 
@@ -48,6 +48,20 @@ describe('flite threads', () => {
     );
     const { stdout } = await runFlite({ args: ['-ps', '-voice', 'rms', ' hello ', 'none'] });
     expect(stdout).toMatch(/hh/);
+  });
+
+  it('tell when every command sent has been answered, so their parent can end without ending them mid-way', async () => {
+    process.env.BOPS_FLITE_THREADS = '2';
+    const answered: number[] = [];
+    // Sent and left: as a render cancelled in the middle of its lines leaves them.
+    for (const [i, text] of lines.entries())
+      void runFlite({ args: ['-voice', 'rms', ` ${text} `], writesWav: true }).then(() => answered.push(i));
+    void runFlite({ args: ['-f', 'no-such-file.txt'], writesWav: true }).catch(() => answered.push(-1));
+    expect(answered).toEqual([]);
+    await whenFliteSettled();
+    expect(answered.toSorted()).toEqual([-1, 0, 1, 2, 3]);
+    // Nothing in flight: it answers at once.
+    await whenFliteSettled();
   });
 });
 

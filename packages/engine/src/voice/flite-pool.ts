@@ -94,6 +94,17 @@ interface FliteThread {
 
 const threads: FliteThread[] = [];
 let nextId = 0;
+/** Every command sent to a flite thread and not answered yet. */
+const unanswered = new Set<Promise<FliteOutput>>();
+
+/**
+ * Settles once every command already sent to a flite thread has been answered, either way. A task that stops early
+ * (cancelled, failed) waits for this before its own thread is free: that thread may be ended next, which ends its
+ * flite threads with it, and a thread ended while it runs WebAssembly can take the whole process down.
+ */
+export async function whenFliteSettled(): Promise<void> {
+  while (unanswered.size > 0) await Promise.allSettled([...unanswered]);
+}
 
 function startThread(module: WebAssembly.Module): FliteThread {
   const worker = new Worker(new URL('./flite.worker.ts', import.meta.url), {
@@ -126,7 +137,15 @@ function startThread(module: WebAssembly.Module): FliteThread {
  * Runs one flite command on the least busy flite thread (threads start on first use and stay,
  * unreferenced, for the next song), or on this thread when threads are switched off.
  */
-export async function runFlite(command: FliteCommand): Promise<FliteOutput> {
+export function runFlite(command: FliteCommand): Promise<FliteOutput> {
+  const answer = sayOnThread(command);
+  unanswered.add(answer);
+  const forget = () => unanswered.delete(answer);
+  answer.then(forget, forget);
+  return answer;
+}
+
+async function sayOnThread(command: FliteCommand): Promise<FliteOutput> {
   const module = await fliteModule();
   const count = threadCount();
   // WASI is loaded only where flite runs (Node warns once per thread that loads it).

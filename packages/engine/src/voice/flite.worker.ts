@@ -1,5 +1,6 @@
 // A flite thread (see flite-pool.ts): runs the commands its parent sends, one at a time.
 import { parentPort, workerData } from 'node:worker_threads';
+import type * as FliteWasi from './flite-wasi.ts';
 import type { FliteCommand } from './flite-wasi.ts';
 import { isWasiNotice } from './wasi-notice.ts';
 
@@ -13,10 +14,13 @@ process.on('warning', (warning) => {
   if (isWasiNotice(warning)) return;
   process.stderr.write(`${warning.name}: ${warning.message}\n`);
 });
-const { runFliteHere } = await import('./flite-wasi.ts');
+// Loaded with the first command, not by a top-level await: a thread ended while its module still awaits at the top
+// level can take the whole process down with it (a known V8 fault), and the pool ends these threads with their parent.
+let wasi: Promise<typeof FliteWasi> | undefined;
 
 async function run({ id, command }: { id: number; command: FliteCommand }): Promise<void> {
   try {
+    const { runFliteHere } = await (wasi ??= import('./flite-wasi.ts'));
     const output = await runFliteHere(module, dir, command);
     parentPort!.postMessage({ id, output }, output.wav ? [output.wav.buffer as ArrayBuffer] : []);
   } catch (error) {
