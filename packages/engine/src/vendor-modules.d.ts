@@ -83,7 +83,8 @@ declare module '@echogarden/espeak-ng-emscripten' {
     synthesize(text: string, callback: (samples: Int16Array | null, events: EspeakEvent[]) => boolean): void;
     synthesize_ipa(text: string): { ipa: string };
   }
-  const init: () => Promise<{ eSpeakNGWorker: new () => EspeakWorker }>;
+  /** The module's whole memory (a fresh view after it grows: read it again each time). */
+  const init: () => Promise<{ eSpeakNGWorker: new () => EspeakWorker; HEAPU8: Uint8Array }>;
   export default init;
 }
 

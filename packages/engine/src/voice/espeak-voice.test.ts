@@ -25,6 +25,22 @@ describe('eSpeak', () => {
     expect(late).toEqual(early);
   });
 
+  it('says a line the same way whatever it said before: sound and phoneme times', async () => {
+    vi.resetModules();
+    const { EspeakVoiceBackend } = await import('./espeak-voice.ts');
+    const espeak = new EspeakVoiceBackend();
+    const line = { text: 'hit the four oh five to the beach with everything I got', voice: 'en-us+f3' };
+    const first = await espeak.synthesize(line);
+    await espeak.synthesize({
+      text: 'woke up at nine forty five with the city in my veins',
+      voice: 'en-us+f3',
+    });
+    await espeak.synthesize({ text: 'slow down, breathe', voice: 'en-us+m7', pitchHz: 100 });
+    const again = await espeak.synthesize(line);
+    expect(again.words).toEqual(first.words);
+    expect(again.samples).toEqual(first.samples);
+  });
+
   it('says a line at its own pitch after a line asked for another', async () => {
     vi.resetModules();
     const { EspeakVoiceBackend } = await import('./espeak-voice.ts');

@@ -10,29 +10,47 @@ import type { Stress } from '../text/stress-lexicon.ts';
 
 const IPA_VOWEL = /[aeiouæɑɐɒɔəɚɛɜɝɪʊʌʏøœyɨʉɯɤ]/;
 
-let worker: Promise<EspeakWorker> | undefined;
+/** eSpeak, and a way to take it back to the state it started in. */
+interface Espeak {
+  /**
+   * The worker as eSpeak was the moment it started, for one synchronous run of calls. eSpeak's C state runs on from
+   * call to call (the breath noise's random generator among it): Cipher 9 said a line differently after other lines,
+   * its phoneme events up to 1 ms apart, enough to move a syllable to another 16th, so a song came out differently
+   * by what its thread had said before. Its whole memory (16 MB) is put back instead, in about 5 ms.
+   */
+  fresh(): EspeakWorker;
+}
 
-function espeak(): Promise<EspeakWorker> {
-  worker ??= (async () => {
+let engine: Promise<Espeak> | undefined;
+
+function espeak(): Promise<Espeak> {
+  engine ??= (async () => {
     const { default: init } = await import('@echogarden/espeak-ng-emscripten');
     const module = await init();
     // eSpeak seeds the noise of its breathy variants from the clock when its first worker starts:
-    // a fixed clock for that one synchronous call makes a process say the same lines the same way
-    // (a render, a test, an evaluation), where each run used to differ.
+    // a fixed clock for that one synchronous call seeds it the same way in every process.
     const clock = Date.now;
     Date.now = () => 0;
+    let worker: EspeakWorker;
     try {
-      return new module.eSpeakNGWorker();
+      worker = new module.eSpeakNGWorker();
     } finally {
       Date.now = clock;
     }
+    const started = module.HEAPU8.slice();
+    return {
+      fresh: () => {
+        module.HEAPU8.set(started);
+        return worker;
+      },
+    };
   })();
-  return worker;
+  return engine;
 }
 
 /** Stress per syllable of an unknown word from eSpeak's letter-to-sound rules. */
 export async function espeakStress(word: string): Promise<Stress[]> {
-  const w = await espeak();
+  const w = (await espeak()).fresh();
   w.set_voice('en-us');
   const ipa = w.synthesize_ipa(word).ipa.trim();
   const out: Stress[] = [];
@@ -68,11 +86,10 @@ export class EspeakVoiceBackend implements VoiceBackend {
   readonly onsetConsonants = 'formant';
 
   async synthesize(request: SynthesisRequest): Promise<SpeechSynthesis> {
-    const w = await espeak();
+    const w = (await espeak()).fresh();
     w.set_voice(request.voice || 'en-us');
     w.set_rate(Math.round(175 / (request.durationScale ?? 1)));
-    // Every setting on every call: eSpeak keeps them, and a line said after one asked for 100 Hz
-    // came out 20 % low.
+    // Every setting on every call: each call starts from eSpeak's first state, its default voice and pitch.
     w.set_pitch(
       request.pitchHz
         ? Math.max(0, Math.min(99, Math.round((request.pitchHz - 60) / 2)))
