@@ -33,6 +33,7 @@ import type {
 import { FliteVoiceBackend } from '../voice/flite-voice.ts';
 import { EspeakVoiceBackend } from '../voice/espeak-voice.ts';
 import {
+  FORMANT_KEY_SHARE,
   planToPlannerSyllables,
   nearestKeyTime,
   placeLine,
@@ -905,14 +906,15 @@ export function adlibOpening(
   if (vowel && opening && ADLIB_SONORANTS.has(opening.phone) && vowel.start - word.start > ADLIB_OPENING)
     return { from: vowel.start - ADLIB_OPENING, key: vowel.start - ADLIB_OPENING / 2, cut: true };
   const key = wordVoicingOnset(word, consonants);
-  // A formant voice's consonants keyed at their vowel are placed as a line's are (VOICED_ONSET_CAP).
+  // A formant voice's consonants keyed at their vowel are placed and keyed as a line's are
+  // (VOICED_ONSET_CAP, FORMANT_KEY_SHARE).
   if (
     consonants === 'formant' &&
     key === vowel?.start &&
     key - word.start > VOICED_ONSET_CAP &&
     voicedOnlyBefore(word.phones, word.start, key)
   )
-    return { from: key - VOICED_ONSET_CAP, key, cut: true };
+    return { from: key - VOICED_ONSET_CAP, key: key - FORMANT_KEY_SHARE * VOICED_ONSET_CAP, cut: true };
   return { from: Math.max(0, word.start - 0.02), key, cut: false };
 }
 

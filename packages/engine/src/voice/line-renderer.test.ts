@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   nearestKeyTime,
+  FORMANT_KEY_SHARE,
   placeLine,
   planToPlannerSyllables,
   renderLine,
@@ -11,6 +12,7 @@ import {
 } from './line-renderer.ts';
 import { syllabify, type TimedSyllable } from '../text/syllabifier.ts';
 import { FliteVoiceBackend } from './flite-voice.ts';
+import { EspeakVoiceBackend } from './espeak-voice.ts';
 import { planLine, type LinePlan } from '../flow/flow-planner.ts';
 import { FLOW_STYLES } from '../flow/flow-style.ts';
 import type { TimedWord } from './voice-backend.ts';
@@ -346,5 +348,50 @@ describe('renderLine', () => {
       expect(Math.abs(capped.start + capped.sourceToLine(k) - capped.syllables[i]!.gridTime)).toBeLessThan(
         0.002,
       );
+  });
+
+  it("keys a formant voice's short-placed voiced consonants half way into them, and its other syllables on their slots", async () => {
+    const speech = await new EspeakVoiceBackend().synthesize({
+      text: 'we made the money down to play with me',
+      voice: 'en-us+f3',
+    });
+    const syllables = await syllabify(speech.words);
+    const plan = { slots: syllables.map((_, i) => 2 * i), bars: 1, slotsPerBar: 16, cost: 0, rate: 1 };
+    const placed = placeLine({
+      ...straightLine(speech, syllables, plan),
+      onsetConsonants: 'formant',
+      voicedOnsetCap: 0.03,
+    });
+    const keys = voicingOnsets(syllables, speech.words, 'formant');
+    const at = (t: number) => placed.start + placed.sourceToLine(t);
+    let straddled = 0;
+    let onSlot = 0;
+    for (let i = 1; i < syllables.length; i++) {
+      const s = syllables[i]!;
+      const phones = speech.words[s.wordIndex]!.phones.filter(
+        (p) => !p.isVowel && p.start >= s.start - 1e-6 && p.start < keys[i]! - 1e-6,
+      );
+      const grid = placed.syllables[i]!.gridTime;
+      if (
+        phones.length > 0 &&
+        keys[i] === s.vowelStart &&
+        phones.every((p) => ['m', 'd', 'ð', 'n'].includes(p.phone))
+      ) {
+        // "m" in "made", "money" and "me", "d" in "down", "ð" in "the": the vowel a little after the slot, the
+        // consonant as much before it.
+        const lead = at(keys[i]!) - at(s.start);
+        expect(lead).toBeLessThan(0.0305);
+        expect(at(keys[i]!) - grid).toBeGreaterThan(0.01);
+        expect(at(keys[i]!) - grid).toBeCloseTo(FORMANT_KEY_SHARE * lead, 3);
+        expect(grid - at(s.start)).toBeCloseTo((1 - FORMANT_KEY_SHARE) * lead, 3);
+        straddled++;
+      } else {
+        // Keyed at "p" or a glide ("play", "with"), or at a vowel after "t": on its slot.
+        expect(Math.abs(at(keys[i]!) - grid)).toBeLessThan(0.002);
+        onSlot++;
+      }
+    }
+    expect(straddled).toBeGreaterThanOrEqual(3);
+    expect(onSlot).toBeGreaterThanOrEqual(2);
   });
 });
