@@ -82,7 +82,7 @@ export class EspeakVoiceBackend implements VoiceBackend {
    * 30-110 ms early: 0.70 of her onsets within 30 ms of the grid on the eval's lyrics, 0.69 on
    * another set; keyed where those consonants begin, 0.77 on both; keyed there for glides and "p"
    * only, her other voiced consonants 30 ms long before their vowel, 0.84 and 0.83; keyed half way into those 30 ms
-   * (line-renderer's FORMANT_KEY_SHARE), 0.872 and 0.854.
+   * (line-renderer's FORMANT_KEY_SHARE), 0.873 and 0.856.
    */
   readonly onsetConsonants = 'formant';
 

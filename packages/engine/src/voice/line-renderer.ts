@@ -166,9 +166,10 @@ const FORMANT_ONSETS = new Set([...GLIDES, 'p']);
  * Where a formant voice's syllable is keyed inside its voiced onset consonants placed short (voicedOnsetCap), as a
  * share of their placed length before the vowel. The tracker fires at their start as often as at the vowel, so
  * keyed at the vowel a 30 ms run put a cluster of Cipher 9's onsets 25–35 ms early: keyed half way, either lands
- * within 15 ms of the grid. Her onsets within 30 ms of the grid 0.843, 0.831 → 0.872, 0.854 on the two lyric sets
- * (a third of the way 0.862, 0.852; two thirds 0.865, 0.842; at the consonant 0.830, 0.777). Flite's singers, whose
- * consonants are capped too, are heard at the vowel: keyed half way, theirs fell 0.873 → 0.829 on average.
+ * within 15 ms of the grid. Her onsets within 30 ms of the grid 0.843, 0.831 → 0.873, 0.856 on the two lyric sets
+ * (a line's first syllable keyed so too, whose consonants are not placed short: 0.872, 0.854; a third of the way
+ * 0.862, 0.852; two thirds 0.865, 0.842; at the consonant 0.830, 0.777). Flite's singers, whose consonants are capped
+ * too, are heard at the vowel: keyed half way, theirs fell 0.873 → 0.829 on average.
  */
 export const FORMANT_KEY_SHARE = 0.5;
 
@@ -357,8 +358,9 @@ export function placeLine(o: LineRenderOptions): LinePlacement {
   const readRate = sourceRate * (o.pitchScale / stretcherPitch);
   const srcScale = sourceRate / readRate;
   // A formant voice's syllable whose voiced consonants are placed short is keyed half way into them
-  // (FORMANT_KEY_SHARE), its vowel that much after the grid.
+  // (FORMANT_KEY_SHARE), its vowel that much after the grid; not a line's first, whose keep their length.
   const straddle = (i: number): Seconds =>
+    i > 0 &&
     o.onsetConsonants === 'formant' &&
     o.voicedOnsetCap !== undefined &&
     opensOnVoicedOnly(syllables[i]!, key[i]!, o.words)
