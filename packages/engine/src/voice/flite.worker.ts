@@ -1,7 +1,6 @@
 // A flite thread (see flite-pool.ts): runs the commands its parent sends, one at a time.
 import { parentPort, workerData } from 'node:worker_threads';
 import type * as FliteWasi from './flite-wasi.ts';
-import type { FliteCommand } from './flite-wasi.ts';
 import { isWasiNotice } from './wasi-notice.ts';
 
 const { module, dir } = workerData as { module: WebAssembly.Module; dir: string };
@@ -18,7 +17,7 @@ process.on('warning', (warning) => {
 // level can take the whole process down with it (a known V8 fault), and the pool ends these threads with their parent.
 let wasi: Promise<typeof FliteWasi> | undefined;
 
-async function run({ id, command }: { id: number; command: FliteCommand }): Promise<void> {
+async function run({ id, command }: { id: number; command: FliteWasi.FliteCommand }): Promise<void> {
   try {
     const { runFliteHere } = await (wasi ??= import('./flite-wasi.ts'));
     const output = await runFliteHere(module, dir, command);
@@ -30,6 +29,6 @@ async function run({ id, command }: { id: number; command: FliteCommand }): Prom
 
 // One command at a time: every run holds a 17 MB instance, and a song's lines arrive all at once.
 let queue = Promise.resolve();
-parentPort!.on('message', (message: { id: number; command: FliteCommand }) => {
+parentPort!.on('message', (message: { id: number; command: FliteWasi.FliteCommand }) => {
   queue = queue.then(() => run(message));
 });

@@ -359,12 +359,12 @@ export function placeLine(o: LineRenderOptions): LinePlacement {
   const srcScale = sourceRate / readRate;
   // A formant voice's syllable whose voiced consonants are placed short is keyed half way into them
   // (FORMANT_KEY_SHARE), its vowel that much after the grid; not a line's first, whose keep their length.
+  // Whether a syllable's consonants before its key are placed in at most voicedOnsetCap.
+  const capsOnset = (i: number): boolean =>
+    o.voicedOnsetCap !== undefined && opensOnVoicedOnly(syllables[i]!, key[i]!, o.words);
   const straddle = (i: number): Seconds =>
-    i > 0 &&
-    o.onsetConsonants === 'formant' &&
-    o.voicedOnsetCap !== undefined &&
-    opensOnVoicedOnly(syllables[i]!, key[i]!, o.words)
-      ? FORMANT_KEY_SHARE * Math.min(o.voicedOnsetCap, (key[i]! - syllables[i]!.start) * srcScale)
+    i > 0 && o.onsetConsonants === 'formant' && capsOnset(i)
+      ? FORMANT_KEY_SHARE * Math.min(o.voicedOnsetCap!, (key[i]! - syllables[i]!.start) * srcScale)
       : 0;
   const targetKey = syllables.map(
     (s, i) => gridTime(plan.slots[i]!) + o.pocket - (o.words ? 0 : pCentreLead(s)) + straddle(i),
@@ -417,9 +417,7 @@ export function placeLine(o: LineRenderOptions): LinePlacement {
   const consonantRatio = (i: number) => Math.min(1, segmentRatio(i));
   // The consonants before a key: at their spoken length, or at most voicedOnsetCap when all are voiced.
   const placedLead = (i: number, lead: Seconds): Seconds =>
-    o.voicedOnsetCap !== undefined && opensOnVoicedOnly(syllables[i]!, key[i]!, o.words)
-      ? Math.min(lead, o.voicedOnsetCap)
-      : lead;
+    capsOnset(i) ? Math.min(lead, o.voicedOnsetCap!) : lead;
   const consonantStart = (i: number): Seconds => Math.max(srcStart, syllables[i]!.start);
   const vowelEnd = (i: number): Seconds | undefined =>
     o.words?.[syllables[i]!.wordIndex]?.phones.find(
