@@ -357,11 +357,11 @@ export function placeLine(o: LineRenderOptions): LinePlacement {
   const stretcherPitch = Math.round((o.pitchScale / o.formantFactor) * 1000) / 1000;
   const readRate = sourceRate * (o.pitchScale / stretcherPitch);
   const srcScale = sourceRate / readRate;
-  // A formant voice's syllable whose voiced consonants are placed short is keyed half way into them
-  // (FORMANT_KEY_SHARE), its vowel that much after the grid; not a line's first, whose keep their length.
   // Whether a syllable's consonants before its key are placed in at most voicedOnsetCap.
   const capsOnset = (i: number): boolean =>
     o.voicedOnsetCap !== undefined && opensOnVoicedOnly(syllables[i]!, key[i]!, o.words);
+  // A formant voice's syllable whose voiced consonants are placed short is keyed half way into them
+  // (FORMANT_KEY_SHARE), its vowel that much after the grid; not a line's first, whose keep their length.
   const straddle = (i: number): Seconds =>
     i > 0 && o.onsetConsonants === 'formant' && capsOnset(i)
       ? FORMANT_KEY_SHARE * Math.min(o.voicedOnsetCap!, (key[i]! - syllables[i]!.start) * srcScale)
