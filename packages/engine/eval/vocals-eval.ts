@@ -7,7 +7,9 @@
  * - intelligibility: PocketSphinx (en-us) transcripts scored as word error rate against the lyrics
  *   (eval/lib/word-error-rate.ts), the mean of two decodings (see DECODING_OFFSET); the ratio to
  *   the plain reading's WER is the loss the rap processing adds. PocketSphinx cannot read eSpeak
- *   voices even plainly (WER ≈ 0.8), so the ratio is reported for flite artists only.
+ *   voices even plainly (WER ≈ 0.8), so the ratio is reported for flite artists only. The mix is
+ *   also decoded with everything outside the lines silenced ("lines"; see onlyWithinLines): the
+ *   recogniser hears words in the beat alone, which no listener does.
  * - rhythm: vowel onsets (SoX band-pass 100–900 Hz, aubio hfc onsets) against the artist's grid at
  *   the groove tempo (16ths with the beat's swing on odd 16ths; triplets and 32nds for those flows),
  *   grid origin 0, with the share a random onset would reach.
@@ -20,8 +22,8 @@
  * Options: --only id[,id]   --out dir (WAVs and transcripts)   --jobs n (external programs at
  * once; default 2)   --lyrics file   --lines a-b (only lyric lines a to b, counted from 1 across
  * stanzas; or VOCALS_EVAL_LINES=a-b): a short subset while iterating, never for figures.
- * The last line is `rap_wer_ratio=… mix_wer_ratio=… onsets_in30=… singer_notes_per_line=…
- * singer_in_key=…` for the worst artist.
+ * The last line is `rap_wer_ratio=… mix_wer_ratio=… mix_lines_wer_ratio=… onsets_in30=…
+ * singer_notes_per_line=… singer_in_key=…` for the worst artist.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -48,6 +50,7 @@ import {
   clippedSamples,
   inKeyShare,
   notesInSpan,
+  onlyWithinLines,
   onsetTiming,
   scalePitchClasses,
   spikesPerMinute,
@@ -67,6 +70,8 @@ interface Row {
   tts: string;
   werVoice: number;
   werMix: number;
+  /** The mix decoded only where the voice is (see onlyWithinLines). */
+  werMixLines: number;
   werPlain: number;
   onsets: OnsetTiming;
   onsets16th: OnsetTiming;
@@ -162,7 +167,7 @@ const meanRate = (reference: string, heard: readonly string[]) =>
 const ratio = (wer: number, plain: number) => wer / Math.max(plain, 0.02);
 
 const HEADER =
-  'artist        tts            WER voice  mix   plain | ratio voice  mix | onsets in30 (chance) p90ms grid                   16ths | notes/line in-key | stem dBTP clip spikes/min (plain) | band kHz (plain) >7k dB';
+  'artist        tts            WER voice  mix lines  plain | ratio voice  mix lines | onsets in30 (chance) p90ms grid                   16ths | notes/line in-key | stem dBTP clip spikes/min (plain) | band kHz (plain) >7k dB';
 
 function formatRow(r: Row): string {
   const flite = r.tts.startsWith('flite');
@@ -171,10 +176,12 @@ function formatRow(r: Row): string {
     r.tts.padEnd(14),
     fixed(r.werVoice).padStart(9),
     fixed(r.werMix).padStart(5),
+    fixed(r.werMixLines).padStart(5),
     fixed(r.werPlain).padStart(6),
     '|',
     (flite ? fixed(ratio(r.werVoice, r.werPlain)) : 'n/a').padStart(11),
     (flite ? fixed(ratio(r.werMix, r.werPlain)) : 'n/a').padStart(4),
+    (flite ? fixed(ratio(r.werMixLines, r.werPlain)) : 'n/a').padStart(5),
     '|',
     String(r.onsets.onsets).padStart(6),
     fixed(r.onsets.within).padStart(4),
@@ -297,6 +304,16 @@ async function main() {
       origin: 0,
     };
     const spans = voiceRender.lines.map((l) => [l.start, l.end] as [Seconds, Seconds]);
+    const mixLines: PcmAudio = {
+      sampleRate: mix.sampleRate,
+      channels: mix.channels.map((c) =>
+        onlyWithinLines(
+          c,
+          mix.sampleRate,
+          mixRender.lines.map((l) => [l.start, l.end] as const),
+        ),
+      ),
+    };
     pending.push(
       (async (): Promise<Row> => {
         const row = await measure();
@@ -305,10 +322,11 @@ async function main() {
         async function measure(): Promise<Row> {
           const decode = (audio: PcmAudio) =>
             Promise.all([audio, delayed(audio, DECODING_OFFSET)].map((a) => external(() => transcribe(a))));
-          const [heardVoice, heardMix, heardPlain, onsets, voicePitch, stemPitch, plainPitch] =
+          const [heardVoice, heardMix, heardMixLines, heardPlain, onsets, voicePitch, stemPitch, plainPitch] =
             await Promise.all([
               decode(voice),
               decode(mix),
+              decode(mixLines),
               decode(plain),
               external(() => vowelOnsets(voice)),
               artist.kind === 'singer' ? external(() => praatPitch(voice)) : Promise.resolve(undefined),
@@ -319,6 +337,7 @@ async function main() {
             `# ${artist.id}\n${[
               ...heardVoice.map((t) => `voice: ${t}`),
               ...heardMix.map((t) => `mix:   ${t}`),
+              ...heardMixLines.map((t) => `lines: ${t}`),
               ...heardPlain.map((t) => `plain: ${t}`),
             ].join('\n')}\n`,
           );
@@ -333,6 +352,7 @@ async function main() {
             tts: `${artist.recipe.backend}:${artist.recipe.voice}`,
             werVoice: meanRate(reference, heardVoice),
             werMix: meanRate(reference, heardMix),
+            werMixLines: meanRate(reference, heardMixLines),
             werPlain: meanRate(reference, heardPlain),
             onsets: onsetTiming(onsets, grid),
             onsets16th: onsetTiming(onsets, grid16),
@@ -380,6 +400,10 @@ async function main() {
     ),
     mix_wer_ratio: worst(
       fliteRows.map((r) => ratio(r.werMix, r.werPlain)),
+      Math.max,
+    ),
+    mix_lines_wer_ratio: worst(
+      fliteRows.map((r) => ratio(r.werMixLines, r.werPlain)),
       Math.max,
     ),
     onsets_in30: worst(

@@ -4,6 +4,7 @@ import {
   gridError,
   inKeyShare,
   notesInSpan,
+  onlyWithinLines,
   onsetTiming,
   scalePitchClasses,
   spikesPerMinute,
@@ -112,5 +113,27 @@ describe('stem measures', () => {
     expect(band.harmonicTopHz).toBeGreaterThanOrEqual(3500);
     expect(band.harmonicTopHz).toBeLessThanOrEqual(4500);
     expect(band.above7kDb).toBeLessThan(-10);
+  });
+});
+
+describe('decoding where the voice is', () => {
+  it('silences the audio outside the lines, fading in and out at their padded edges', () => {
+    const rate = 1000;
+    const x = new Float32Array(10 * rate).fill(0.5);
+    const kept = onlyWithinLines(x, rate, [
+      [2, 3],
+      [3.2, 4],
+      [7, 8],
+    ]);
+    expect(kept[Math.round(1.5 * rate)]).toBe(0);
+    // Lines 0.2 s apart run into one span once padded.
+    expect(kept[Math.round(3.1 * rate)]).toBe(0.5);
+    expect(kept[Math.round(5.5 * rate)]).toBe(0);
+    expect(kept[Math.round(7.5 * rate)]).toBe(0.5);
+    // The pad: 0.25 s before the line's start is where the fade begins.
+    expect(kept[Math.round(1.76 * rate)]).toBeGreaterThan(0);
+    expect(kept[Math.round(1.74 * rate)]).toBe(0);
+    expect(kept[Math.round(1.76 * rate)]).toBeLessThan(0.5);
+    expect(kept[Math.round(9 * rate)]).toBe(0);
   });
 });

@@ -168,6 +168,31 @@ export function clippedSamples(samples: Float32Array): number {
   return n;
 }
 
+/**
+ * The audio where the voice raps or sings only: silence outside the lines' spans (each widened by
+ * `pad`), faded over `fade` at each edge. PocketSphinx hears words in a beat alone (Kid Kilo's mix:
+ * 15 words in the intro, the gaps between sections and the outro), and those count against the
+ * words of the mix though no listener hears a word there; inside the lines the beat stays.
+ */
+export function onlyWithinLines(
+  samples: Float32Array,
+  sampleRate: Hz,
+  lines: readonly (readonly [Seconds, Seconds])[],
+  { pad = 0.25, fade = 0.02 }: { pad?: Seconds; fade?: Seconds } = {},
+): Float32Array {
+  const gain = new Float32Array(samples.length);
+  const ramp = Math.max(1, Math.round(fade * sampleRate));
+  for (const [start, end] of lines) {
+    const a = Math.max(0, Math.round((start - pad) * sampleRate));
+    const b = Math.min(samples.length, Math.round((end + pad) * sampleRate));
+    for (let i = a; i < b; i++) {
+      const edge = Math.min(i - a + 1, b - i) / ramp;
+      gain[i] = Math.max(gain[i]!, Math.min(1, edge));
+    }
+  }
+  return samples.map((v, i) => v * gain[i]!);
+}
+
 /** Where the voice sounds: 10 ms frames within `rangeDb` of the loudest frame. */
 export function activeSeconds(samples: Float32Array, sampleRate: Hz, rangeDb: Decibels = 45): Seconds {
   const frame = Math.round(0.01 * sampleRate);
