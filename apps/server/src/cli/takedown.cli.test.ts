@@ -14,7 +14,9 @@ const cli = fileURLToPath(new URL('./takedown.cli.ts', import.meta.url));
 describe.each(testDatabaseKinds)('takedown notices and the operator CLI on %s', (kind) => {
   it(
     'hides each accepted song and terminates the account at the third accepted notice',
-    { timeout: 120_000 },
+    // Four CLI processes each open the database themselves: on the embedded one this took 120 s
+    // on a busy 2-core machine.
+    { timeout: 240_000 },
     async () => {
       const environment = await createTestEnvironment(kind);
       try {
