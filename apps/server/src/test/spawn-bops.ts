@@ -13,7 +13,9 @@ export interface SpawnedProcess {
 
 /** Runs a TypeScript entry point in a child Node process (the same Node that runs the tests). */
 export function spawnScript(file: string, args: string[], env: Record<string, string>): SpawnedProcess {
-  const child = spawn(process.execPath, [file, ...args], {
+  // The test process's WebAssembly flags (see vitest.config.ts) hold for the child too.
+  const wasmFlags = process.execArgv.filter((flag) => flag.startsWith('--wasm-'));
+  const child = spawn(process.execPath, [...wasmFlags, file, ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
