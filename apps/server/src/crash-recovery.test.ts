@@ -4,6 +4,7 @@ import { encodeWav, synthVoice } from '@bops/engine';
 import { makeTestSongMp3 } from './test/song-cover-factories.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  assertStillRunning,
   dataOf,
   freePort,
   signUpOverHttp,
@@ -22,11 +23,13 @@ const METRICS_TOKEN = 'crash-test-metrics-token';
 
 /**
  * Resolves once the AI singer build is running on a CPU thread, read from the process's own metrics. (CPU
- * usage cannot tell: on a loaded machine a busy process may get a tenth of a core.)
+ * usage cannot tell: on a loaded machine a busy process may get a tenth of a core.) Fails at once, with
+ * the process's error output, if Bops has exited.
  */
-async function waitUntilBuilding(base: string, timeoutMs: number): Promise<void> {
+async function waitUntilBuilding(bops: SpawnedProcess, base: string, timeoutMs: number): Promise<void> {
   await waitFor(
     async () => {
+      assertStillRunning(bops);
       const response = await fetch(`${base}/api/metrics`, {
         headers: { authorization: `Bearer ${METRICS_TOKEN}` },
       }).catch(() => null);
@@ -124,7 +127,7 @@ describe('crash recovery of creations', () => {
       .toBe(1);
   });
 
-  it('finishes an AI singer whose build was killed, once', { timeout: 360_000 }, async () => {
+  it('finishes an AI singer whose build was killed, once', { timeout: 480_000 }, async () => {
     const port = freePort();
     const base = `http://localhost:${port}`;
     environment = await createTestEnvironment('pglite', { PUBLIC_URL: base, METRICS_TOKEN });
@@ -149,8 +152,8 @@ describe('crash recovery of creations', () => {
     );
 
     // Killed in the middle of the build, not before it started. On two cores shared with other test
-    // files (and anything else), the queue took over a minute to start it.
-    await waitUntilBuilding(base, 150_000);
+    // files (and anything else), the queue took over a minute to start it, and once over two and a half.
+    await waitUntilBuilding(first, base, 270_000);
     first.child.kill('SIGKILL');
     await first.exited;
     await start(port);

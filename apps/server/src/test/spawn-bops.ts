@@ -9,6 +9,8 @@ export interface SpawnedProcess {
   stdout(): string;
   stderr(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** How the process ended, or null while it runs. */
+  exitStatus(): { code: number | null; signal: NodeJS.Signals | null } | null;
 }
 
 /** Runs a TypeScript entry point in a child Node process (the same Node that runs the tests). */
@@ -23,10 +25,11 @@ export function spawnScript(file: string, args: string[], env: Record<string, st
   let err = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  let status: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
+    child.on('exit', (code, signal) => resolve((status = { code, signal }))),
   );
-  return { child, stdout: () => out, stderr: () => err, exited };
+  return { child, stdout: () => out, stderr: () => err, exited, exitStatus: () => status };
 }
 
 /** Starts `node apps/server/src/main.ts` the way `npm start` does (minus the web build). */
@@ -46,6 +49,15 @@ export async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Throws with the end of its error output if `bops` has exited: nothing it should answer will come. */
+export function assertStillRunning(bops: SpawnedProcess): void {
+  const status = bops.exitStatus();
+  if (status)
+    throw new Error(
+      `Bops exited (code ${status.code}, signal ${status.signal}) while a test waited on it:\n${bops.stderr().slice(-4000)}`,
+    );
 }
 
 export async function waitForHealth(port: number, timeoutMs = 90_000): Promise<void> {
