@@ -23,10 +23,15 @@ const METRICS_TOKEN = 'crash-test-metrics-token';
 
 /**
  * Resolves once the AI singer build is running on a CPU thread, read from the process's own metrics. (CPU
- * usage cannot tell: on a loaded machine a busy process may get a tenth of a core.) Fails at once, with
- * the process's error output, if Bops has exited.
+ * usage cannot tell: on a loaded machine a busy process may get a tenth of a core.) Fails at once if Bops
+ * has exited (with its error output) or the AI singer is no longer processing (the build was missed).
  */
-async function waitUntilBuilding(bops: SpawnedProcess, base: string, timeoutMs: number): Promise<void> {
+async function waitUntilBuilding(
+  bops: SpawnedProcess,
+  base: string,
+  singerStatus: () => Promise<string>,
+  timeoutMs: number,
+): Promise<void> {
   await waitFor(
     async () => {
       assertStillRunning(bops);
@@ -35,10 +40,15 @@ async function waitUntilBuilding(bops: SpawnedProcess, base: string, timeoutMs: 
       }).catch(() => null);
       if (response?.status !== 200) return false;
       const text = await response.text();
-      return (
+      if (
         /^bops_job_queue_depth\{type="build-voice-clone",state="running"\} [1-9]/m.test(text) &&
         /^bops_cpu_pool_tasks\{state="running"\} [1-9]/m.test(text)
-      );
+      )
+        return true;
+      const status = await singerStatus();
+      if (status !== 'processing')
+        throw new Error(`The AI singer became ${status} before its build was seen running`);
+      return false;
     },
     timeoutMs,
     'the AI singer build to start',
@@ -151,13 +161,6 @@ describe('crash recovery of creations', () => {
       }),
     );
 
-    // Killed in the middle of the build, not before it started. On two cores shared with other test
-    // files (and anything else), the queue took over a minute to start it, and once over two and a half.
-    await waitUntilBuilding(first, base, 270_000);
-    first.child.kill('SIGKILL');
-    await first.exited;
-    await start(port);
-
     const status = async () =>
       (
         await dataOf<{ status: string }>(
@@ -168,6 +171,14 @@ describe('crash recovery of creations', () => {
           }),
         )
       ).status;
+
+    // Killed in the middle of the build, not before it started. On two cores shared with other test
+    // files (and anything else), the queue took over a minute to start it, and once over two and a half.
+    await waitUntilBuilding(first, base, status, 270_000);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    await start(port);
+
     await waitFor(
       async () => (await status()) === 'ready',
       150_000,
