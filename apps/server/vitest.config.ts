@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
+import { GENERIC_WASM_WRAPPERS_FLAG } from './src/workers/wasm-wrappers.ts';
 
 export default defineProject({
   test: {
@@ -8,10 +9,8 @@ export default defineProject({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     maxWorkers: '100%',
-    // V8 frees the wrappers it compiles for WebAssembly's calls into JavaScript from a cache every
-    // thread shares, and in Node 24 that can abort the process (nodejs/node#64500: "Check failed:
-    // jit_page_->allocations_.erase(addr) == 1" under PGlite's churn; two CI runs of two here).
-    // The generic wrapper is kept instead.
-    execArgv: ['--wasm-wrapper-tiering-budget=2147483647'],
+    // As in every Bops process (see src/workers/wasm-wrappers.ts): the test processes aborted under
+    // PGlite's churn in two CI runs of two.
+    execArgv: [GENERIC_WASM_WRAPPERS_FLAG],
   },
 });

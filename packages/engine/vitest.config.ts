@@ -6,7 +6,7 @@ export default defineProject({
     environment: 'node',
     testTimeout: 60_000,
     maxWorkers: '100%',
-    // See apps/server/vitest.config.ts.
+    // As in every Bops process: see apps/server/src/workers/wasm-wrappers.ts.
     execArgv: ['--wasm-wrapper-tiering-budget=2147483647'],
   },
 });

@@ -4,6 +4,9 @@ import type { Role } from './config/config.ts';
 // Node keeps the compiled code of every module it loads in a cache on disk (the system's temporary directory,
 // or NODE_COMPILE_CACHE), so a restart skips parsing and compiling them again: a large share of start-up.
 module.enableCompileCache?.();
+// Before any WebAssembly is instantiated: the database, the CPU threads' voices and DSP.
+const { keepGenericWasmWrappers } = await import('./workers/wasm-wrappers.ts');
+keepGenericWasmWrappers();
 const { registerPackageTypeHooks } = await import('./package-type-hooks.ts');
 registerPackageTypeHooks();
 const { ConfigError, loadConfig } = await import('./config/config.ts');
