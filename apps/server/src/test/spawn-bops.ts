@@ -4,13 +4,16 @@ import { cookieHeaderFrom } from './factories.ts';
 
 const mainFile = fileURLToPath(new URL('../main.ts', import.meta.url));
 
+/** How a process ended: its exit code, or the signal that ended it. */
+export type ExitStatus = { code: number | null; signal: NodeJS.Signals | null };
+
 export interface SpawnedProcess {
   child: ChildProcess;
   stdout(): string;
   stderr(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  exited: Promise<ExitStatus>;
   /** How the process ended, or null while it runs. */
-  exitStatus(): { code: number | null; signal: NodeJS.Signals | null } | null;
+  exitStatus(): ExitStatus | null;
 }
 
 /** Runs a TypeScript entry point in a child Node process (the same Node that runs the tests). */
@@ -25,8 +28,8 @@ export function spawnScript(file: string, args: string[], env: Record<string, st
   let err = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  let status: { code: number | null; signal: NodeJS.Signals | null } | null = null;
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+  let status: ExitStatus | null = null;
+  const exited = new Promise<ExitStatus>((resolve) =>
     child.on('exit', (code, signal) => resolve((status = { code, signal }))),
   );
   return { child, stdout: () => out, stderr: () => err, exited, exitStatus: () => status };
