@@ -40,13 +40,22 @@ export class CatalogService {
    * the background pass has queued raises it ahead of the pass.
    */
   readonly #rendering = new Map<string, { done: Promise<void>; priority: CpuPriority }>();
+  readonly #onDemandWaitMs: number;
   #warmedAt = Number.NEGATIVE_INFINITY;
 
-  constructor(deps: { storage: Storage; queue: JobQueue; cpu: CpuPool; logger: FastifyBaseLogger }) {
+  constructor(deps: {
+    storage: Storage;
+    queue: JobQueue;
+    cpu: CpuPool;
+    logger: FastifyBaseLogger;
+    /** How long a request for a missing preview waits for it (milliseconds); ON_DEMAND_WAIT_MS unless given. */
+    onDemandWaitMs?: number;
+  }) {
     this.#storage = deps.storage;
     this.#queue = deps.queue;
     this.#cpu = deps.cpu;
     this.#logger = deps.logger;
+    this.#onDemandWaitMs = deps.onDemandWaitMs ?? ON_DEMAND_WAIT_MS;
   }
 
   /** Queues a render for every asset not yet in storage; cheap when all are there. */
@@ -138,7 +147,7 @@ export class CatalogService {
     const rendering = this.#render(kind, id, { first: true });
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), ON_DEMAND_WAIT_MS);
+      timer = setTimeout(() => resolve(false), this.#onDemandWaitMs);
     });
     try {
       return await Promise.race([rendering.then(() => true as const), late]);
