@@ -90,6 +90,37 @@ describe('text normalizer', () => {
     expect(spoken('Apt. 4, approx. 5')).toBe('apartment four approximately five');
   });
 
+  it('reads a short form by what stands beside it', () => {
+    expect(spoken("St. Louis on St. Patrick's Day, down on Main St. tonight")).toBe(
+      "saint louis on saint patrick's day down on main street tonight",
+    );
+    expect(spoken("he's 6 ft. tall, ft. Drake, Ft. Worth")).toBe(
+      "he's six feet tall featuring drake fort worth",
+    );
+    expect(spoken('Jan. 5th, Feb 14, Oct 31st, Mon-Fri')).toBe(
+      'january fifth february fourteen october thirty first monday to friday',
+    );
+    // A name that is also a month's short form stays a name unless a day follows.
+    expect(spoken('Jan said hi')).toBe('jan said hi');
+    expect(spoken('Vol. 2, Pt. 3, Nº 1')).toBe('volume two part three number one');
+  });
+
+  it('reads drum machines, fraction characters, yen and rupees, networks and data sizes', () => {
+    expect(spoken('the 808s and the 909, 808 on the beat')).toBe(
+      'the eight oh eights and the nine oh nine eight oh eight on the beat',
+    );
+    expect(spoken('½ a mile, 1½ hours, 2¾ cups')).toBe(
+      'half a mile one and a half hours two and three quarters cups',
+    );
+    expect(spoken('¥100 and ₹1')).toBe('one hundred yen and one rupee');
+    expect(spoken('5G on my phone, 10G on the table, 5g of gold')).toBe(
+      'five g on my phone ten g on the table five grams of gold',
+    );
+    expect(spoken('5GB of MP3s, 3 oz, 2 tbsp, 3 yrs, 60 fps')).toBe(
+      'five gigabytes of m p threes three ounces two tablespoons three years sixty f p s',
+    );
+  });
+
   it('reads units with the right number', () => {
     expect(spoken('5 km at 6 am, 5km, 1 km')).toBe(
       'five kilometers at six eigh m five kilometers one kilometer',
@@ -171,6 +202,7 @@ describe('text normalizer', () => {
       'Paid $2.50 for a coffee in NYC',
       'She made €10 in Paris, Marcus made £3',
       'Doing 80 mph at 7 pm on the 22nd',
+      'Back in St. Louis with the 808s, ½ a mile from home on Feb 14',
     ];
     for (const line of lines) {
       const tokens = normalizeLine(line);

@@ -20,6 +20,8 @@ const SYMBOLS: Record<string, string[]> = {
   '£': ['pounds'],
   '°': ['degrees'],
   '¢': ['cents'],
+  '¥': ['yen'],
+  '₹': ['rupees'],
 };
 
 const ABBREVIATIONS: Record<string, string[]> = {
@@ -48,7 +50,59 @@ const ABBREVIATIONS: Record<string, string[]> = {
   'apt.': ['apartment'],
   'dept.': ['department'],
   'approx.': ['approximately'],
+  'vol.': ['volume'],
+  'pt.': ['part'],
+  'ep.': ['episode'],
+  nº: ['number'],
+  '№': ['number'],
+  'jan.': ['january'],
+  'feb.': ['february'],
+  'mar.': ['march'],
+  'apr.': ['april'],
+  'jun.': ['june'],
+  'jul.': ['july'],
+  'aug.': ['august'],
+  'sep.': ['september'],
+  'sept.': ['september'],
+  'oct.': ['october'],
+  'nov.': ['november'],
+  'dec.': ['december'],
 };
+
+/** Months written short without a dot, read in full before a day ("Feb 14", "Oct 31st"). */
+const MONTHS_BEFORE_A_DAY: Record<string, string> = {
+  jan: 'january',
+  feb: 'february',
+  mar: 'march',
+  apr: 'april',
+  jun: 'june',
+  jul: 'july',
+  aug: 'august',
+  sep: 'september',
+  sept: 'september',
+  oct: 'october',
+  nov: 'november',
+  dec: 'december',
+};
+
+/** Days written short, read in full in a range ("Mon-Fri"). */
+const DAYS: Record<string, string> = {
+  mon: 'monday',
+  tue: 'tuesday',
+  tues: 'tuesday',
+  wed: 'wednesday',
+  thu: 'thursday',
+  thur: 'thursday',
+  thurs: 'thursday',
+  fri: 'friday',
+  sat: 'saturday',
+  sun: 'sunday',
+};
+
+/** Places "Ft." names a fort in ("Ft. Worth"); before any other name it is "featuring". */
+const FORT_PLACES = new Set(
+  'worth lauderdale myers collins wayne knox bragg hood lee pierce smith'.split(' '),
+);
 
 /**
  * Letters as a voice says them alone. A lone "a" is read as the article ("uh") by both TTS
@@ -85,6 +139,7 @@ const SPOKEN_ACRONYMS = new Set([
  */
 const LETTER_ACRONYMS = new Set([
   'la',
+  'ny',
   'ucla',
   'aclu',
   'usa',
@@ -236,6 +291,19 @@ const UNITS: Record<string, [string, string]> = {
   ml: ['milliliter', 'milliliters'],
   lb: ['pound', 'pounds'],
   lbs: ['pounds', 'pounds'],
+  oz: ['ounce', 'ounces'],
+  tsp: ['teaspoon', 'teaspoons'],
+  tbsp: ['tablespoon', 'tablespoons'],
+  gal: ['gallon', 'gallons'],
+  yd: ['yard', 'yards'],
+  yds: ['yards', 'yards'],
+  yr: ['year', 'years'],
+  yrs: ['years', 'years'],
+  kb: ['kilobyte', 'kilobytes'],
+  mb: ['megabyte', 'megabytes'],
+  gb: ['gigabyte', 'gigabytes'],
+  tb: ['terabyte', 'terabytes'],
+  fps: ['f p s', 'f p s'],
   mph: ['mile per hour', 'miles per hour'],
   kph: ['kilometer per hour', 'kilometers per hour'],
   'km/h': ['kilometer per hour', 'kilometers per hour'],
@@ -271,6 +339,8 @@ const CURRENCIES: Record<string, { one: string; many: string; cent: string; cent
   $: { one: 'dollar', many: 'dollars', cent: 'cent', cents: 'cents' },
   '€': { one: 'euro', many: 'euros', cent: 'cent', cents: 'cents' },
   '£': { one: 'pound', many: 'pounds', cent: 'penny', cents: 'pence' },
+  '¥': { one: 'yen', many: 'yen', cent: 'sen', cents: 'sen' },
+  '₹': { one: 'rupee', many: 'rupees', cent: 'paisa', cents: 'paise' },
 };
 const SCALE_SUFFIX: Record<string, string> = { k: 'thousand', m: 'million', b: 'billion', bn: 'billion' };
 
@@ -307,6 +377,18 @@ const FRACTIONS: Record<string, string[]> = {
   '3/4': ['three', 'quarters'],
 };
 
+/** Fractions written as one character: alone ("½ a mile": half a mile) and after a whole number. */
+const FRACTION_CHARACTERS: Record<string, { alone: string[]; after: string[] }> = {
+  '½': { alone: ['half'], after: ['and', 'a', 'half'] },
+  '¼': { alone: ['a', 'quarter'], after: ['and', 'a', 'quarter'] },
+  '¾': { alone: ['three', 'quarters'], after: ['and', 'three', 'quarters'] },
+  '⅓': { alone: ['a', 'third'], after: ['and', 'a', 'third'] },
+  '⅔': { alone: ['two', 'thirds'], after: ['and', 'two', 'thirds'] },
+};
+
+/** Drum machines every producer names digit by digit: "808s" are eight oh eights. */
+const DRUM_MACHINES = new Set(['808', '909']);
+
 /** The digits of `text` said one by one, zero as "oh" (phone numbers); dashes and dots are not said. */
 const digitWords = (text: string): string[] =>
   text
@@ -316,7 +398,7 @@ const digitWords = (text: string): string[] =>
 
 /** Number forms of one written piece; null when it is not one. */
 function numberToWords(raw: string): string[] | null {
-  let m = /^([$€£])(\d[\d,]*)(?:\.(\d{1,2}))?(k|m|bn|b)?$/i.exec(raw);
+  let m = /^([$€£¥₹])(\d[\d,]*)(?:\.(\d{1,2}))?(k|m|bn|b)?$/i.exec(raw);
   if (m) {
     const currency = CURRENCIES[m[1]!]!;
     const whole = Number(m[2]!.replace(/,/g, ''));
@@ -355,6 +437,17 @@ function numberToWords(raw: string): string[] | null {
   if (m) return decadeWords(Number(m[1]));
   m = /^'(\d{2})$/.exec(raw);
   if (m) return cardinalWords(Number(m[1]));
+  m = /^(\d*)([½¼¾⅓⅔])$/.exec(raw);
+  if (m) {
+    const fraction = FRACTION_CHARACTERS[m[2]!]!;
+    return m[1] ? [...integerWords(m[1]), ...fraction.after] : fraction.alone;
+  }
+  m = /^(\d{3})(s?)$/.exec(raw);
+  if (m && DRUM_MACHINES.has(m[1]!)) {
+    const words = digitWords(m[1]!);
+    if (m[2]) words.push(pluralNumberWord(words.pop()!));
+    return words;
+  }
   m = /^(\d+)\/(\d+)$/.exec(raw);
   if (m) return FRACTIONS[raw] ?? [...cardinalWords(Number(m[1])), ...cardinalWords(Number(m[2]))];
   // "867-5309", "555-123-4567", "1-555-1234": a phone number is said digit by digit, zero as "oh";
@@ -398,6 +491,8 @@ function numberToWords(raw: string): string[] | null {
     const unit = m[3].toLowerCase();
     if (unit === 'k') return [...amount, 'k'];
     if (unit === 'x') return [...amount, 'times'];
+    // "5G", "10G": the letter (a network, ten grand); "5g" is grams.
+    if (m[3] === 'G') return [...amount, 'g'];
     if (!UNITS[unit]) return null;
     return [...amount, ...unitWords(unit, !m[2] && Number(m[1]) === 1)];
   }
@@ -474,15 +569,45 @@ export function normalizeLine(line: string): NormalizedToken[] {
   let previousWasNumber = false;
   const pieces = raw.split(/\s+/).filter(Boolean);
   for (const [at, piece] of pieces.entries()) {
-    const bare = piece.replace(/^[("[{¡¿]+|[)"\]},;:!?]+$/g, '').replace(/(?<![a-z]\.[a-z]|\.)\.+$/i, '');
+    // A short form is shown with its dot ("St. Louis"); everything else without a sentence's full stop.
+    const written = piece.replace(/^[("[{¡¿]+|[)"\]},;:!?]+$/g, '');
+    const bare = written.replace(/(?<![a-z]\.[a-z]|\.)\.+$/i, '');
     const lower = piece.toLowerCase().replace(/[,;:!?"]+$/, '');
     const afterNumber = previousWasNumber;
     previousWasNumber = false;
     const push = (spoken: string[], display = bare || piece) => {
       if (spoken.length) tokens.push({ display, spoken });
     };
+    // "6 ft. tall": a unit after a number, whatever the same letters mean elsewhere.
+    if (afterNumber && isSpacedUnit(bare)) {
+      const previous = tokens[tokens.length - 1]!;
+      push(unitWords(bare, previous.spoken.length === 1 && previous.spoken[0] === 'one'));
+      continue;
+    }
+    const next = pieces[at + 1] ?? '';
+    // "St. Louis" is a saint, "Main St." a street; "Ft. Worth" a fort, "ft. Drake" featuring.
+    if (lower === 'st.' && /^[A-Z]/.test(next)) {
+      push(['saint'], written);
+      continue;
+    }
+    if (lower === 'ft.' && FORT_PLACES.has(next.toLowerCase().replace(/[^a-z]/g, ''))) {
+      push(['fort'], written);
+      continue;
+    }
     if (ABBREVIATIONS[lower]) {
-      push(ABBREVIATIONS[lower]);
+      push(ABBREVIATIONS[lower], lower.endsWith('.') ? written : bare || piece);
+      continue;
+    }
+    // "Feb 14", "Oct 31st": a month written short before its day.
+    const month = /^[A-Z][a-z]{2,3}$/.test(bare) ? MONTHS_BEFORE_A_DAY[lower] : undefined;
+    if (month && /^(?:[12]?\d|3[01])(?:st|nd|rd|th)?\b/i.test(next)) {
+      push([month]);
+      continue;
+    }
+    // "Mon-Fri": a range of days.
+    const days = /^([a-z]{3,5})\.?-([a-z]{3,5})\.?$/i.exec(bare);
+    if (days && DAYS[days[1]!.toLowerCase()] && DAYS[days[2]!.toLowerCase()]) {
+      push([DAYS[days[1]!.toLowerCase()]!, 'to', DAYS[days[2]!.toLowerCase()]!]);
       continue;
     }
     // "No. 1": number one; "no." elsewhere is the word.
@@ -497,11 +622,6 @@ export function normalizeLine(line: string): NormalizedToken[] {
       if (previous.spoken.length > 1 && previous.spoken[previous.spoken.length - 1] === "o'clock")
         previous.spoken = previous.spoken.slice(0, -1);
       push(meridiemWords(bare));
-      continue;
-    }
-    if (afterNumber && isSpacedUnit(bare)) {
-      const previous = tokens[tokens.length - 1]!;
-      push(unitWords(bare, previous.spoken.length === 1 && previous.spoken[0] === 'one'));
       continue;
     }
     // "(555) 123-4567": the area code of a phone number, digit by digit.
@@ -553,13 +673,16 @@ export function normalizeLine(line: string): NormalizedToken[] {
     const address = /[a-z]\.[a-z]/i.test(plain) && (/@|^www\.|:\/\//i.test(plain) || WEB_ENDING.test(plain));
     const parts = plain
       .split(
-        /([&@+%#=°$€£¢]|-|\/|(?<=[a-z])\.(?=[a-z])|(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])(?!(?:st|nd|rd|th)(?![a-z])))/i,
+        /([&@+%#=°$€£¥₹¢]|-|\/|(?<=[a-z])\.(?=[a-z])|(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])(?!(?:st|nd|rd|th)(?![a-z])))/i,
       )
       .filter((p) => p && p !== '-' && (address || p !== '/'));
     const spoken: string[] = [];
     for (const [k, part] of parts.entries()) {
       const n = numberToWords(part);
       if (n) spoken.push(...n);
+      // "MP3s": the number said as a plural (m p threes), not followed by an "s".
+      else if (/^s$/i.test(part) && k > 0 && /\d$/.test(parts[k - 1]!) && spoken.length)
+        spoken.push(pluralNumberWord(spoken.pop()!));
       else if (part === '#' && parts[k + 1] && !/^\d/.test(parts[k + 1]!)) spoken.push('hashtag');
       else if (part === '.' || part === '/') {
         if (address) spoken.push(part === '.' ? 'dot' : 'slash');
