@@ -94,6 +94,7 @@ describe('text normalizer', () => {
     expect(spoken("St. Louis on St. Patrick's Day, down on Main St. tonight")).toBe(
       "saint louis on saint patrick's day down on main street tonight",
     );
+    expect(spoken('we met on Grand St. Then we left')).toBe('we met on grand street then we left');
     expect(spoken("he's 6 ft. tall, ft. Drake, Ft. Worth")).toBe(
       "he's six feet tall featuring drake fort worth",
     );

@@ -585,8 +585,10 @@ export function normalizeLine(line: string): NormalizedToken[] {
       continue;
     }
     const next = pieces[at + 1] ?? '';
-    // "St. Louis" is a saint, "Main St." a street; "Ft. Worth" a fort, "ft. Drake" featuring.
-    if (lower === 'st.' && /^[A-Z]/.test(next)) {
+    // "St. Louis" is a saint, "Main St." a street (a name before it that does not open the line);
+    // "Ft. Worth" a fort, "ft. Drake" featuring.
+    const afterStreetName = at > 1 && /^[A-Z]/.test(pieces[at - 1]!);
+    if (lower === 'st.' && /^[A-Z]/.test(next) && !afterStreetName) {
       push(['saint'], written);
       continue;
     }
