@@ -55,22 +55,13 @@ const ABBREVIATIONS: Record<string, string[]> = {
   'ep.': ['episode'],
   nº: ['number'],
   '№': ['number'],
-  'jan.': ['january'],
-  'feb.': ['february'],
-  'mar.': ['march'],
-  'apr.': ['april'],
-  'jun.': ['june'],
-  'jul.': ['july'],
-  'aug.': ['august'],
-  'sep.': ['september'],
-  'sept.': ['september'],
-  'oct.': ['october'],
-  'nov.': ['november'],
-  'dec.': ['december'],
 };
 
-/** Months written short without a dot, read in full before a day ("Feb 14", "Oct 31st"). */
-const MONTHS_BEFORE_A_DAY: Record<string, string> = {
+/**
+ * Months written short: in full with a dot ("Jan.") and, without one, before a day ("Feb 14",
+ * "Oct 31st"; "Jan said hi" is a name).
+ */
+const SHORT_MONTHS: Record<string, string> = {
   jan: 'january',
   feb: 'february',
   mar: 'march',
@@ -84,6 +75,8 @@ const MONTHS_BEFORE_A_DAY: Record<string, string> = {
   nov: 'november',
   dec: 'december',
 };
+
+for (const [short, month] of Object.entries(SHORT_MONTHS)) ABBREVIATIONS[`${short}.`] = [month];
 
 /** Days written short, read in full in a range ("Mon-Fri"). */
 const DAYS: Record<string, string> = {
@@ -601,7 +594,7 @@ export function normalizeLine(line: string): NormalizedToken[] {
       continue;
     }
     // "Feb 14", "Oct 31st": a month written short before its day.
-    const month = /^[A-Z][a-z]{2,3}$/.test(bare) ? MONTHS_BEFORE_A_DAY[lower] : undefined;
+    const month = /^[A-Z][a-z]{2,3}$/.test(bare) ? SHORT_MONTHS[lower] : undefined;
     if (month && /^(?:[12]?\d|3[01])(?:st|nd|rd|th)?\b/i.test(next)) {
       push([month]);
       continue;
