@@ -335,6 +335,12 @@ const CURRENCIES: Record<string, { one: string; many: string; cent: string; cent
   '¥': { one: 'yen', many: 'yen', cent: 'sen', cents: 'sen' },
   '₹': { one: 'rupee', many: 'rupees', cent: 'paisa', cents: 'paise' },
 };
+/** A character class of the given signs, for building patterns from the tables above. */
+const signClass = (signs: string[]) => `[${signs.map((c) => c.replace(/[\\^\]-]/g, '\\$&')).join('')}]`;
+const AMOUNT = new RegExp(
+  `^(${signClass(Object.keys(CURRENCIES))})(\\d[\\d,]*)(?:\\.(\\d{1,2}))?(k|m|bn|b)?$`,
+  'i',
+);
 const SCALE_SUFFIX: Record<string, string> = { k: 'thousand', m: 'million', b: 'billion', bn: 'billion' };
 
 const MERIDIEM = /^(?:am|pm|a\.m\.?|p\.m\.?)$/i;
@@ -391,7 +397,7 @@ const digitWords = (text: string): string[] =>
 
 /** Number forms of one written piece; null when it is not one. */
 function numberToWords(raw: string): string[] | null {
-  let m = /^([$€£¥₹])(\d[\d,]*)(?:\.(\d{1,2}))?(k|m|bn|b)?$/i.exec(raw);
+  let m = AMOUNT.exec(raw);
   if (m) {
     const currency = CURRENCIES[m[1]!]!;
     const whole = Number(m[2]!.replace(/,/g, ''));
@@ -491,6 +497,12 @@ function numberToWords(raw: string): string[] | null {
   }
   return null;
 }
+
+/** Where a glued piece splits: symbols, hyphens, slashes, a dot between words, letters against digits. */
+const GLUED_PARTS = new RegExp(
+  `(${signClass(Object.keys(SYMBOLS))}|-|\\/|(?<=[a-z])\\.(?=[a-z])|(?<=[a-z])(?=\\d)|(?<=\\d)(?=[a-z])(?!(?:st|nd|rd|th)(?![a-z])))`,
+  'i',
+);
 
 /** Names a roman numeral after which is an ordinal ("Henry VIII": Henry the eighth). */
 const REGNAL_NAMES = new Set(
@@ -600,9 +612,10 @@ export function normalizeLine(line: string): NormalizedToken[] {
       continue;
     }
     // "Mon-Fri": a range of days.
-    const days = /^([a-z]{3,5})\.?-([a-z]{3,5})\.?$/i.exec(bare);
-    if (days && DAYS[days[1]!.toLowerCase()] && DAYS[days[2]!.toLowerCase()]) {
-      push([DAYS[days[1]!.toLowerCase()]!, 'to', DAYS[days[2]!.toLowerCase()]!]);
+    const days = /^([a-z]{3,5})\.?-([a-z]{3,5})\.?$/.exec(bare.toLowerCase());
+    const [firstDay, lastDay] = days ? [DAYS[days[1]!], DAYS[days[2]!]] : [];
+    if (firstDay && lastDay) {
+      push([firstDay, 'to', lastDay]);
       continue;
     }
     // "No. 1": number one; "no." elsewhere is the word.
@@ -666,11 +679,7 @@ export function normalizeLine(line: string): NormalizedToken[] {
     // web or mail address ("bops.app/live", "me@bops.app") is said with its dots and slashes; a
     // dot between two words otherwise is a missing space ("there.Then").
     const address = /[a-z]\.[a-z]/i.test(plain) && (/@|^www\.|:\/\//i.test(plain) || WEB_ENDING.test(plain));
-    const parts = plain
-      .split(
-        /([&@+%#=°$€£¥₹¢]|-|\/|(?<=[a-z])\.(?=[a-z])|(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])(?!(?:st|nd|rd|th)(?![a-z])))/i,
-      )
-      .filter((p) => p && p !== '-' && (address || p !== '/'));
+    const parts = plain.split(GLUED_PARTS).filter((p) => p && p !== '-' && (address || p !== '/'));
     const spoken: string[] = [];
     for (const [k, part] of parts.entries()) {
       const n = numberToWords(part);
