@@ -33,6 +33,9 @@ describe('text normalizer', () => {
     expect(spoken('at 7 pm, 6am, 9:45pm, 11 p.m. and 10:00 a.m.')).toBe(
       'at seven p m six eigh m nine forty five p m eleven p m and ten eigh m',
     );
+    // The 24-hour clock's first hour.
+    expect(spoken('00:30, 0:05 and 00:00')).toBe('twelve thirty twelve oh five and midnight');
+    expect(spoken('00:00am')).toBe('twelve eigh m');
     // "am" is only a time after a number.
     expect(spoken('I am here')).toBe('i am here');
   });
@@ -45,6 +48,20 @@ describe('text normalizer', () => {
     expect(spoken('I said NO, we LOVE it')).toBe('i said no we love it');
     expect(spoken('WE RUN THE CITY, NYC')).toBe('we run the city n y c');
     expect(spoken('OK')).toBe('okay');
+  });
+
+  it('says words written the way people text them', () => {
+    expect(spoken('b4 the sun, 2nite we ride, gr8 minds, l8r')).toBe(
+      'before the sun tonight we ride great minds later',
+    );
+    expect(spoken('thx. ur the one, B4 2NITE!')).toBe('thanks your the one before tonight');
+    expect(spoken('omg idk, tbh, lol')).toBe('o m g i d k t b h lol');
+    expect(spoken('my 401k and your 401(k)')).toBe('my four oh one k and your four oh one k');
+  });
+
+  it('keeps the number glued to a bracket', () => {
+    expect(spoken('5(x) and 1(2)')).toBe('five x and one two');
+    expect(spoken('win(s)')).toBe('wins');
   });
 
   it('says sounds written without a vowel as words, not letters', () => {

@@ -58,6 +58,50 @@ const ABBREVIATIONS: Record<string, string[]> = {
 };
 
 /**
+ * Words written the way people text them, common in lyrics typed on a phone: said as the word
+ * ("b4" is before, not "b four"; "gr8" great, not "g r eight"), and texting's lower-case initials
+ * spelled ("idk": i d k). "lol" stays a word, as it is said.
+ */
+const TEXT_SPEAK: Record<string, string[]> = {
+  b4: ['before'],
+  '2day': ['today'],
+  '2nite': ['tonight'],
+  '2night': ['tonight'],
+  '2morrow': ['tomorrow'],
+  '2moro': ['tomorrow'],
+  gr8: ['great'],
+  l8: ['late'],
+  l8r: ['later'],
+  h8: ['hate'],
+  h8r: ['hater'],
+  h8rs: ['haters'],
+  h8ers: ['haters'],
+  m8: ['mate'],
+  m8s: ['mates'],
+  w8: ['wait'],
+  str8: ['straight'],
+  '4eva': ['forever'],
+  '4ever': ['forever'],
+  thx: ['thanks'],
+  ppl: ['people'],
+  ur: ['your'],
+  pls: ['please'],
+  plz: ['please'],
+  'b/c': ['because'],
+  // The retirement plan, "401k" or "401(k)".
+  '401k': ['four', 'oh', 'one', 'k'],
+  omg: ['o', 'm', 'g'],
+  idk: ['i', 'd', 'k'],
+  tbh: ['t', 'b', 'h'],
+  smh: ['s', 'm', 'h'],
+  btw: ['b', 't', 'w'],
+  brb: ['b', 'r', 'b'],
+  imo: ['i', 'm', 'o'],
+  fyi: ['f', 'y', 'i'],
+  xoxo: ['x', 'o', 'x', 'o'],
+};
+
+/**
  * Months written short: in full with a dot ("Jan.") and, without one, before a day ("Feb 14",
  * "Oct 31st"; "Jan said hi" is a name).
  */
@@ -346,10 +390,15 @@ const SCALE_SUFFIX: Record<string, string> = { k: 'thousand', m: 'million', b: '
 const MERIDIEM = /^(?:am|pm|a\.m\.?|p\.m\.?)$/i;
 const meridiemWords = (text: string) => [letterWord(text[0]!.toLowerCase()), 'm'];
 
-/** "9:45" -> nine forty five, "7:05" -> seven oh five, "12:00" -> twelve o'clock. */
+/**
+ * "9:45" -> nine forty five, "7:05" -> seven oh five, "12:00" -> twelve o'clock; the 24-hour
+ * clock's first hour is twelve ("00:30" -> twelve thirty), and "00:00" midnight.
+ */
 function timeWords(hours: number, minutes: number): string[] {
-  if (minutes === 0) return [...cardinalWords(hours), "o'clock"];
-  return [...cardinalWords(hours), ...minuteWords(minutes)];
+  if (hours === 0 && minutes === 0) return ['midnight'];
+  const hour = cardinalWords(hours === 0 ? 12 : hours);
+  if (minutes === 0) return [...hour, "o'clock"];
+  return [...hour, ...minuteWords(minutes)];
 }
 
 /** Minutes or seconds on a clock (1 to 59): "05" is oh five. */
@@ -415,6 +464,7 @@ function numberToWords(raw: string): string[] | null {
   if (m && Number(m[1]) <= 24) {
     const words = timeWords(Number(m[1]), Number(m[2]));
     if (!m[3]) return words;
+    if (words[0] === 'midnight') return ['twelve', ...meridiemWords(m[3])];
     if (words[words.length - 1] === "o'clock") words.pop();
     return [...words, ...meridiemWords(m[3])];
   }
@@ -500,7 +550,7 @@ function numberToWords(raw: string): string[] | null {
 
 /** Where a glued piece splits: symbols, hyphens, slashes, a dot between words, letters against digits. */
 const GLUED_PARTS = new RegExp(
-  `(${signClass(Object.keys(SYMBOLS))}|-|\\/|(?<=[a-z])\\.(?=[a-z])|(?<=[a-z])(?=\\d)|(?<=\\d)(?=[a-z])(?!(?:st|nd|rd|th)(?![a-z])))`,
+  `(${signClass(Object.keys(SYMBOLS))}|-|\\/|(?<=[a-z])\\.(?=[a-z])|(?<=\\d)[()[\\]{}]|[()[\\]{}](?=\\d)|(?<=[a-z])(?=\\d)|(?<=\\d)(?=[a-z])(?!(?:st|nd|rd|th)(?![a-z])))`,
   'i',
 );
 
@@ -603,6 +653,11 @@ export function normalizeLine(line: string): NormalizedToken[] {
     }
     if (ABBREVIATIONS[lower]) {
       push(ABBREVIATIONS[lower], lower.endsWith('.') ? written : bare || piece);
+      continue;
+    }
+    const textSpeak = TEXT_SPEAK[bare.toLowerCase().replace(/[()]/g, '')];
+    if (textSpeak) {
+      push(textSpeak);
       continue;
     }
     // "Feb 14", "Oct 31st": a month written short before its day.
