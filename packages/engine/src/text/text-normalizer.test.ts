@@ -59,6 +59,16 @@ describe('text normalizer', () => {
     expect(spoken('my 401k and your 401(k)')).toBe('my four oh one k and your four oh one k');
   });
 
+  it('reads millions, possessive acronyms, initials without their last dot and a short form ending a sentence', () => {
+    expect(spoken('1.5M views, $5M, a 100m dash')).toBe(
+      'one point five million views five million dollars a one hundred meters dash',
+    );
+    expect(spoken("the ABC's, my DJ's set")).toBe("the eigh b c's my d j's set");
+    expect(spoken('N.W.A and U.S.A, a/k/a the man')).toBe('n w eigh and u s eigh eigh k eigh the man');
+    expect(spoken("it's ok. Me vs. you")).toBe("it's okay me versus you");
+    expect(spoken('.5 of a .45')).toBe('point five of a forty five');
+  });
+
   it('keeps the number glued to a bracket', () => {
     expect(spoken('5(x) and 1(2)')).toBe('five x and one two');
     expect(spoken('win(s)')).toBe('wins');

@@ -36,6 +36,7 @@ const ABBREVIATIONS: Record<string, string[]> = {
   'feat.': ['featuring'],
   'w/': ['with'],
   'w/o': ['without'],
+  'a/k/a': ['eigh', 'k', 'eigh'],
   'etc.': ['et', 'cetera'],
   'jr.': ['junior'],
   'sr.': ['senior'],
@@ -277,7 +278,7 @@ const vowellessSound = (word: string): string | undefined =>
 
 /** A run of capitals said letter by letter, or null when it is a word ("NASA", "LOVE"). */
 function spelledLetters(piece: string, shoutedLine: boolean): string[] | null {
-  const m = /^([A-Z]{2,6})(s?)$/.exec(piece);
+  const m = /^([A-Z]{2,6})('?s)?$/.exec(piece);
   if (!m) return null;
   const lower = m[1]!.toLowerCase();
   if (SPOKEN_ACRONYMS.has(lower)) return null;
@@ -294,9 +295,9 @@ function spelledLetters(piece: string, shoutedLine: boolean): string[] | null {
   return letters;
 }
 
-/** Dotted initials: "a.m.", "U.S.", "D.C." */
+/** Dotted initials: "a.m.", "U.S.", "D.C.", and without the last dot, "N.W.A". */
 function dottedLetters(piece: string): string[] | null {
-  if (!/^(?:[a-z]\.){2,}$/i.test(piece)) return null;
+  if (!/^(?:[a-z]\.)+[a-z]\.?$/i.test(piece)) return null;
   return letterWords(piece.replace(/\./g, ''));
 }
 
@@ -484,6 +485,9 @@ function numberToWords(raw: string): string[] | null {
   if (m) return ordinalWords(Number(m[1]));
   m = /^'?(\d{2}|\d{4})'?s$/.exec(raw);
   if (m) return decadeWords(Number(m[1]));
+  // ".5": point five (".45", ".38" stay numbers: a calibre is said that way).
+  m = /^\.(\d)$/.exec(raw);
+  if (m) return ['point', ...cardinalWords(Number(m[1]))];
   m = /^'(\d{2})$/.exec(raw);
   if (m) return cardinalWords(Number(m[1]));
   m = /^(\d*)([½¼¾⅓⅔])$/.exec(raw);
@@ -542,6 +546,8 @@ function numberToWords(raw: string): string[] | null {
     if (unit === 'x') return [...amount, 'times'];
     // "5G", "10G": the letter (a network, ten grand); "5g" is grams.
     if (m[3] === 'G') return [...amount, 'g'];
+    // "1.5M views": a million; "5m" is meters.
+    if (m[3] === 'M') return [...amount, 'million'];
     if (!UNITS[unit]) return null;
     return [...amount, ...unitWords(unit, !m[2] && Number(m[1]) === 1)];
   }
@@ -653,6 +659,12 @@ export function normalizeLine(line: string): NormalizedToken[] {
     }
     if (ABBREVIATIONS[lower]) {
       push(ABBREVIATIONS[lower], lower.endsWith('.') ? written : bare || piece);
+      continue;
+    }
+    // "it's ok.": a short form written without a dot, at the end of a sentence.
+    const undotted = ABBREVIATIONS[bare.toLowerCase()];
+    if (undotted) {
+      push(undotted);
       continue;
     }
     const textSpeak = TEXT_SPEAK[bare.toLowerCase().replace(/[()]/g, '')];
