@@ -69,8 +69,29 @@ describe('text normalizer', () => {
     expect(spoken('.5 of a .45')).toBe('point five of a forty five');
   });
 
+  it('reads titles and short forms, world wars, a fraction after a whole number and "No.1"', () => {
+    expect(spoken('Dr Dre, Mrs Smith, Prof. X, Sgt. Pepper, Rev. Run')).toBe(
+      'doctor dre missus smith professor x sergeant pepper reverend run',
+    );
+    expect(spoken('Abbey Rd., Murder Inc., Warner Bros., ca. 1990')).toBe(
+      'abbey road murder incorporated warner brothers circa nineteen ninety',
+    );
+    expect(spoken('WWII and WW1')).toBe('world war two and world war one');
+    expect(spoken('2 1/2 men, 5 1/2 feet, 1/2 a mile')).toBe(
+      'two and a half men five and a half feet one half a mile',
+    );
+    expect(spoken('No.1 and 30 pts')).toBe('number one and thirty points');
+    expect(spoken("he's 6' tall")).toBe("he's six foot tall");
+  });
+
+  it('takes marks around a word as emphasis, and still refuses letters hidden by them', () => {
+    expect(spoken('*laughs* «yeah» „ok" this | that')).toBe('laughs yeah okay this that');
+    expect(() => normalizeLine('what the f***')).toThrow(RenderInputError);
+  });
+
   it('keeps the number glued to a bracket', () => {
     expect(spoken('5(x) and 1(2)')).toBe('five x and one two');
+    expect(spoken('v.2 of it')).toBe('v two of it');
     expect(spoken('win(s)')).toBe('wins');
   });
 

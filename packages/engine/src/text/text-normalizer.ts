@@ -26,9 +26,32 @@ const SYMBOLS: Record<string, string[]> = {
 
 const ABBREVIATIONS: Record<string, string[]> = {
   'mr.': ['mister'],
+  mr: ['mister'],
   'mrs.': ['missus'],
+  mrs: ['missus'],
   'ms.': ['miz'],
+  ms: ['miz'],
   'dr.': ['doctor'],
+  dr: ['doctor'],
+  'prof.': ['professor'],
+  'sgt.': ['sergeant'],
+  'lt.': ['lieutenant'],
+  'capt.': ['captain'],
+  'gov.': ['governor'],
+  'gen.': ['general'],
+  'pres.': ['president'],
+  'rev.': ['reverend'],
+  'rd.': ['road'],
+  'ln.': ['lane'],
+  'inc.': ['incorporated'],
+  'ltd.': ['limited'],
+  'corp.': ['corporation'],
+  'bros.': ['brothers'],
+  'ca.': ['circa'],
+  wwi: ['world', 'war', 'one'],
+  ww1: ['world', 'war', 'one'],
+  wwii: ['world', 'war', 'two'],
+  ww2: ['world', 'war', 'two'],
   'st.': ['street'],
   'vs.': ['versus'],
   vs: ['versus'],
@@ -341,6 +364,8 @@ const UNITS: Record<string, [string, string]> = {
   mb: ['megabyte', 'megabytes'],
   gb: ['gigabyte', 'gigabytes'],
   tb: ['terabyte', 'terabytes'],
+  pts: ['points', 'points'],
+  pcs: ['pieces', 'pieces'],
   fps: ['f p s', 'f p s'],
   mph: ['mile per hour', 'miles per hour'],
   kph: ['kilometer per hour', 'kilometers per hour'],
@@ -417,6 +442,15 @@ const decimalWords = (whole: string, fraction: string) => [
   'point',
   ...fraction.split('').flatMap((d) => cardinalWords(Number(d))),
 ];
+
+/** A fraction after a whole number ("2 1/2 men": two and a half men). */
+const AFTER_WHOLE: Record<string, string[]> = {
+  '1/2': ['and', 'a', 'half'],
+  '1/3': ['and', 'a', 'third'],
+  '2/3': ['and', 'two', 'thirds'],
+  '1/4': ['and', 'a', 'quarter'],
+  '3/4': ['and', 'three', 'quarters'],
+};
 
 const FRACTIONS: Record<string, string[]> = {
   '1/2': ['one', 'half'],
@@ -522,9 +556,13 @@ function numberToWords(raw: string): string[] | null {
   if (/^(\d+)-\1$/.test(raw) || raw === '24-7') return raw.split('-').flatMap((n) => integerWords(n));
   m = /^(\d[\d,]*)[-–](\d[\d,]*)$/.exec(raw);
   if (m) return [...integerWords(m[1]!), 'to', ...integerWords(m[2]!)];
-  // A height: 6'2" is six foot two.
+  // A height: 6'2" is six foot two; 6' six foot, 10" ten inches.
   m = /^(\d)'(\d{1,2})"?$/.exec(raw);
   if (m) return [...cardinalWords(Number(m[1])), 'foot', ...cardinalWords(Number(m[2]))];
+  m = /^(\d)'$/.exec(raw);
+  if (m) return [...cardinalWords(Number(m[1])), 'foot'];
+  m = /^(\d{1,2})"$/.exec(raw);
+  if (m) return [...cardinalWords(Number(m[1])), m[1] === '1' ? 'inch' : 'inches'];
   // "-5", "-10°C": minus and the amount, its unit included.
   m = /^[-\u2212](\d.*)$/.exec(raw);
   if (m) {
@@ -604,7 +642,7 @@ const WEB_ENDING = /[a-z]\.(?:com|net|org|app|io|co|fm|tv|me|uk|us|dev|gg|ly|inf
 const stripAccents = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '');
 
 /** Marks that only shape the written line; dropping them loses nothing that is spoken. */
-const SILENT_MARKS = /[.,!?¡¿;:"'()[\]{}\u2026\-\u2013\u2014/_~]/g;
+const SILENT_MARKS = /[.,!?¡¿;:"'()[\]{}\u2026\-\u2013\u2014/_~|•·]/g;
 
 function refuseUnsayable(piece: string): never {
   const character = [...piece.replace(/[a-z0-9']/gi, '').replace(SILENT_MARKS, '')][0] ?? piece;
@@ -623,7 +661,7 @@ export function normalizeLine(line: string): NormalizedToken[] {
   const tokens: NormalizedToken[] = [];
   const raw = line
     .replace(/[\u2018\u2019\u02bc]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u201c\u201d\u201e\u201f\u00ab\u00bb\u2039\u203a]/g, '"')
     .replace(/[\u2013\u2014]/g, ' ');
   // A line written all in capitals is shouted, not a row of acronyms.
   const shoutedLine = !/[a-z]/.test(raw) && /[A-Z]{2}/.test(raw);
@@ -631,7 +669,9 @@ export function normalizeLine(line: string): NormalizedToken[] {
   const pieces = raw.split(/\s+/).filter(Boolean);
   for (const [at, piece] of pieces.entries()) {
     // A short form is shown with its dot ("St. Louis"); everything else without a sentence's full stop.
-    const written = piece.replace(/^[("[{¡¿]+|[)"\]},;:!?]+$/g, '');
+    // Asterisks or underscores around a word are emphasis ("*yeah*"); after its first letter they
+    // hide letters ("f***"), which no voice can guess.
+    const written = piece.replace(/^[("[{¡¿]+|[)"\]},;:!?]+$/g, '').replace(/^([*_]+)(.*?)[*_]*$/, '$2');
     const bare = written.replace(/(?<![a-z]\.[a-z]|\.)\.+$/i, '');
     const lower = piece.toLowerCase().replace(/[,;:!?"]+$/, '');
     const afterNumber = previousWasNumber;
@@ -688,6 +728,17 @@ export function normalizeLine(line: string): NormalizedToken[] {
     // "No. 1": number one; "no." elsewhere is the word.
     if (lower === 'no.' && /^\d/.test(pieces[at + 1] ?? '')) {
       push(['number']);
+      continue;
+    }
+    const numbered = /^no\.(\d+)$/i.exec(bare);
+    if (numbered) {
+      push(['number', ...integerWords(numbered[1]!)]);
+      continue;
+    }
+    // "5 1/2": five and a half.
+    const fraction = afterNumber && !/[,;:!?.]$/.test(pieces[at - 1]!) ? AFTER_WHOLE[bare] : undefined;
+    if (fraction) {
+      push(fraction);
       continue;
     }
     // "7 pm", "60 mph": the piece before was a number.
@@ -766,6 +817,10 @@ export function normalizeLine(line: string): NormalizedToken[] {
         const w = expandDroppedG(cleanWord(part));
         // A lone letter of an address is the letter ("a@b.com": eigh at b dot com), not the article.
         if (address && /^[a-z]$/i.test(part)) spoken.push(letterWord(part.toLowerCase()));
+        // Digits held to letters by a mark ("v.2"): each run said, none dropped.
+        else if (/[a-z]/.test(w) && /\d/.test(part))
+          for (const run of part.match(/\d+|[a-z']+/gi) ?? [])
+            spoken.push(...(/\d/.test(run) ? integerWords(run) : [expandDroppedG(cleanWord(run))]));
         else if (/[a-z]/.test(w)) spoken.push(...(spelledLetters(part, shoutedLine) ?? [w]));
         else if (/\d/.test(part))
           spoken.push(
