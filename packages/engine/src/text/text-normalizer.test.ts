@@ -89,6 +89,25 @@ describe('text normalizer', () => {
     expect(() => normalizeLine('what the f***')).toThrow(RenderInputError);
   });
 
+  it('reads numbers written the European way, scores, ranges with a unit and years written short', () => {
+    expect(spoken('1,5 liters, 5,5%, €0,50 and 10.000 people, 3.141')).toBe(
+      'one point five liters five point five percent fifty cents and ten thousand people three point one four one',
+    );
+    expect(spoken('10/10, 9/10 times, 11/25')).toBe(
+      'ten out of ten nine out of ten times eleven twenty five',
+    );
+    expect(spoken('5-10%, $5-$10, 20-30 mph, $.50')).toBe(
+      'five to ten percent five to ten dollars twenty to thirty miles per hour fifty cents',
+    );
+    expect(spoken("class of '09, '00, the 00s, 3's and 7's")).toBe(
+      'class of oh nine two thousand the two thousands threes and sevens',
+    );
+    expect(spoken('13:00 and 24:00')).toBe('thirteen hundred and twenty four hundred');
+    expect(spoken('5th Ave, Ave Maria, 5 x 5, 2 * 3')).toBe(
+      'fifth avenue ave maria five by five two times three',
+    );
+  });
+
   it('keeps the number glued to a bracket', () => {
     expect(spoken('5(x) and 1(2)')).toBe('five x and one two');
     expect(spoken('v.2 of it')).toBe('v two of it');

@@ -408,7 +408,7 @@ const CURRENCIES: Record<string, { one: string; many: string; cent: string; cent
 /** A character class of the given signs, for building patterns from the tables above. */
 const signClass = (signs: string[]) => `[${signs.map((c) => c.replace(/[\\^\]-]/g, '\\$&')).join('')}]`;
 const AMOUNT = new RegExp(
-  `^(${signClass(Object.keys(CURRENCIES))})(\\d[\\d,]*)(?:\\.(\\d{1,2}))?(k|m|bn|b)?$`,
+  `^(${signClass(Object.keys(CURRENCIES))})(?=\\d|\\.\\d)(\\d[\\d,]*)?(?:\\.(\\d{1,2}))?(k|m|bn|b)?$`,
   'i',
 );
 const SCALE_SUFFIX: Record<string, string> = { k: 'thousand', m: 'million', b: 'billion', bn: 'billion' };
@@ -423,7 +423,8 @@ const meridiemWords = (text: string) => [letterWord(text[0]!.toLowerCase()), 'm'
 function timeWords(hours: number, minutes: number): string[] {
   if (hours === 0 && minutes === 0) return ['midnight'];
   const hour = cardinalWords(hours === 0 ? 12 : hours);
-  if (minutes === 0) return [...hour, "o'clock"];
+  // "13:00": thirteen hundred, as a 24-hour clock is read.
+  if (minutes === 0) return [...hour, hours > 12 ? 'hundred' : "o'clock"];
   return [...hour, ...minuteWords(minutes)];
 }
 
@@ -479,14 +480,28 @@ const digitWords = (text: string): string[] =>
     .split('')
     .flatMap((d) => (d === '0' ? ['oh'] : cardinalWords(Number(d))));
 
+/**
+ * A number written the European way, as the usual one: a decimal comma ("1,5 liters", "€0,50": one or
+ * two digits after it; three are thousands) and thousands dots ("10.000", "1.000.000"; "3.141" stays
+ * a decimal).
+ */
+function europeanNumber(raw: string): string {
+  if (/^\d{1,3}(?:\.\d{3}){2,}$|^\d{1,3}\.000$/.test(raw)) return raw.replace(/\./g, '');
+  return raw.replace(/^(\D?\d+),(\d{1,2})(?=\D*$)/, '$1.$2');
+}
+
+/** A fraction said as a score ("10/10", "9/10 times": nine out of ten). */
+const SCORE_DENOMINATORS = new Set(['10', '100']);
+
 /** Number forms of one written piece; null when it is not one. */
-function numberToWords(raw: string): string[] | null {
+function numberToWords(written: string): string[] | null {
+  const raw = europeanNumber(written);
   let m = AMOUNT.exec(raw);
   if (m) {
     const currency = CURRENCIES[m[1]!]!;
-    const whole = Number(m[2]!.replace(/,/g, ''));
+    const whole = Number((m[2] ?? '0').replace(/,/g, ''));
     if (m[4]) {
-      const amount = m[3] ? decimalWords(m[2]!, m[3]) : cardinalWords(whole);
+      const amount = m[3] ? decimalWords(m[2] ?? '0', m[3]) : cardinalWords(whole);
       return [...amount, SCALE_SUFFIX[m[4].toLowerCase()]!, currency.many];
     }
     const cents = m[3] ? Number(m[3].padEnd(2, '0')) : 0;
@@ -517,13 +532,25 @@ function numberToWords(raw: string): string[] | null {
   if (m) return [...cardinalWords(Number(m[1])), ...meridiemWords(m[2]!)];
   m = /^(\d+)(st|nd|rd|th)$/i.exec(raw);
   if (m) return ordinalWords(Number(m[1]));
+  // The 2000s' first decade: "the 00s", "'00s" (two thousands).
+  if (/^'?00'?s$/.test(raw)) return ['two', 'thousands'];
   m = /^'?(\d{2}|\d{4})'?s$/.exec(raw);
   if (m) return decadeWords(Number(m[1]));
+  // "3's and 7's": threes and sevens.
+  m = /^(\d+)'s$/.exec(raw);
+  if (m) {
+    const words = integerWords(m[1]!);
+    return [...words.slice(0, -1), pluralNumberWord(words[words.length - 1]!)];
+  }
   // ".5": point five (".45", ".38" stay numbers: a calibre is said that way).
   m = /^\.(\d)$/.exec(raw);
   if (m) return ['point', ...cardinalWords(Number(m[1]))];
+  // "class of '09": oh nine; "'00": two thousand.
   m = /^'(\d{2})$/.exec(raw);
-  if (m) return cardinalWords(Number(m[1]));
+  if (m) {
+    if (m[1] === '00') return ['two', 'thousand'];
+    return m[1]!.startsWith('0') ? digitWords(m[1]!) : cardinalWords(Number(m[1]));
+  }
   m = /^(\d*)([½¼¾⅓⅔])$/.exec(raw);
   if (m) {
     const fraction = FRACTION_CHARACTERS[m[2]!]!;
@@ -536,6 +563,8 @@ function numberToWords(raw: string): string[] | null {
     return words;
   }
   m = /^(\d+)\/(\d+)$/.exec(raw);
+  if (m && SCORE_DENOMINATORS.has(m[2]!) && Number(m[1]) <= Number(m[2]))
+    return [...cardinalWords(Number(m[1])), 'out', 'of', ...cardinalWords(Number(m[2]))];
   if (m) return FRACTIONS[raw] ?? [...cardinalWords(Number(m[1])), ...cardinalWords(Number(m[2]))];
   // "867-5309", "555-123-4567", "1-555-1234": a phone number is said digit by digit, zero as "oh";
   // a toll-free code after a leading 1 as a number ("1-800-555-0199": one eight hundred...).
@@ -556,6 +585,10 @@ function numberToWords(raw: string): string[] | null {
   if (/^(\d+)-\1$/.test(raw) || raw === '24-7') return raw.split('-').flatMap((n) => integerWords(n));
   m = /^(\d[\d,]*)[-–](\d[\d,]*)$/.exec(raw);
   if (m) return [...integerWords(m[1]!), 'to', ...integerWords(m[2]!)];
+  // "5-10%", "$5-$10": the unit or the money said once, after the second amount.
+  m = /^(\D?)(\d[\d,]*)-\1?(\d[\d,.]*\D{0,3})$/.exec(raw);
+  const upper = m && numberToWords(`${m[1]}${m[3]}`);
+  if (m && upper) return [...integerWords(m[2]!), 'to', ...upper];
   // A height: 6'2" is six foot two; 6' six foot, 10" ten inches.
   m = /^(\d)'(\d{1,2})"?$/.exec(raw);
   if (m) return [...cardinalWords(Number(m[1])), 'foot', ...cardinalWords(Number(m[2]))];
@@ -725,6 +758,16 @@ export function normalizeLine(line: string): NormalizedToken[] {
       push([firstDay, 'to', lastDay]);
       continue;
     }
+    // "5th Ave", "Park Ave": an avenue after a number or a name ("Ave Maria" is not one).
+    if (lower === 'ave' && at > 0 && /^(?:\d+(?:st|nd|rd|th)|[A-Z][a-z]+)$/.test(pieces[at - 1]!)) {
+      push(['avenue']);
+      continue;
+    }
+    // "5 x 5", "5 * 5" between two numbers.
+    if (afterNumber && /^\d/.test(next) && (lower === 'x' || piece === '*')) {
+      push([lower === 'x' ? 'by' : 'times'], piece);
+      continue;
+    }
     // "No. 1": number one; "no." elsewhere is the word.
     if (lower === 'no.' && /^\d/.test(pieces[at + 1] ?? '')) {
       push(['number']);
@@ -758,7 +801,7 @@ export function normalizeLine(line: string): NormalizedToken[] {
     const numeric = numberToWords(bare);
     if (numeric) {
       push(numeric);
-      previousWasNumber = /^[-\u2212]?\d[\d,.:]*$/.test(bare);
+      previousWasNumber = /^[-\u2212]?\d[\d,.:]*(?:[-–]\d[\d,.]*)?$/.test(bare);
       continue;
     }
     if (SYMBOLS[bare]) {
