@@ -108,6 +108,16 @@ describe('text normalizer', () => {
     );
   });
 
+  it('reads ranges of times and decades, en-dash ranges, names spelled with signs and other Latin letters', () => {
+    expect(spoken('9am-5pm, 1990s-2000s, Mon–Fri 9–5')).toBe(
+      'nine eigh m to five p m nineteen nineties to two thousands monday to friday nine to five',
+    );
+    expect(spoken('Ty Dolla $ign, $uicideboy$, P!nk, Ke$ha')).toBe('ty dolla sign suicideboys pink kesha');
+    expect(spoken('straße in Łódź, Øresund')).toBe('strasse in lodz oresund');
+    // A spaced dash is a pause, not a range.
+    expect(spoken('3 – 4')).toBe('three four');
+  });
+
   it('keeps the number glued to a bracket', () => {
     expect(spoken('5(x) and 1(2)')).toBe('five x and one two');
     expect(spoken('v.2 of it')).toBe('v two of it');

@@ -589,6 +589,11 @@ function numberToWords(written: string): string[] | null {
   m = /^(\D?)(\d[\d,]*)-\1?(\d[\d,.]*\D{0,3})$/.exec(raw);
   const upper = m && numberToWords(`${m[1]}${m[3]}`);
   if (m && upper) return [...integerWords(m[2]!), 'to', ...upper];
+  // "9am-5pm", "9:00-5:00", "1990s-2000s": any two amounts as a range.
+  m = /^([^-]+)-([^-]+)$/.exec(raw);
+  const [from, to] =
+    m && /^\d/.test(m[1]!) && /^\d/.test(m[2]!) ? [numberToWords(m[1]!), numberToWords(m[2]!)] : [];
+  if (from && to) return [...from, 'to', ...to];
   // A height: 6'2" is six foot two; 6' six foot, 10" ten inches.
   m = /^(\d)'(\d{1,2})"?$/.exec(raw);
   if (m) return [...cardinalWords(Number(m[1])), 'foot', ...cardinalWords(Number(m[2]))];
@@ -672,7 +677,29 @@ function romanNumeralWords(
 const WEB_ENDING = /[a-z]\.(?:com|net|org|app|io|co|fm|tv|me|uk|us|dev|gg|ly|info|biz)(?:\/|$)/i;
 
 /** Letters the voices can say once accents are taken off ("café" -> "cafe"). */
-const stripAccents = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '');
+/** Latin letters that are not a letter and an accent, written as English would ("straße", "Øresund"). */
+const OTHER_LATIN: Record<string, string> = {
+  ß: 'ss',
+  ø: 'o',
+  Ø: 'O',
+  ł: 'l',
+  Ł: 'L',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  đ: 'd',
+  Đ: 'D',
+  þ: 'th',
+  Þ: 'Th',
+  ð: 'th',
+  ı: 'i',
+};
+const stripAccents = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[ßøØłŁæÆœŒđĐþÞðı]/g, (c) => OTHER_LATIN[c]!);
 
 /** Marks that only shape the written line; dropping them loses nothing that is spoken. */
 const SILENT_MARKS = /[.,!?¡¿;:"'()[\]{}\u2026\-\u2013\u2014/_~|•·]/g;
@@ -695,6 +722,8 @@ export function normalizeLine(line: string): NormalizedToken[] {
   const raw = line
     .replace(/[\u2018\u2019\u02bc]/g, "'")
     .replace(/[\u201c\u201d\u201e\u201f\u00ab\u00bb\u2039\u203a]/g, '"')
+    // An en dash inside a range ("Mon–Fri", "3–4") is its hyphen; elsewhere a dash is a pause.
+    .replace(/(?<=[\p{L}\p{N}])\u2013(?=[\p{L}\p{N}])/gu, '-')
     .replace(/[\u2013\u2014]/g, ' ');
   // A line written all in capitals is shouted, not a row of acronyms.
   const shoutedLine = !/[a-z]/.test(raw) && /[A-Z]{2}/.test(raw);
@@ -814,7 +843,9 @@ export function normalizeLine(line: string): NormalizedToken[] {
       continue;
     }
     // A dollar sign inside a name is an "s" ("Ke$ha", "A$AP").
-    const plain = stripAccents(bare).replace(/(?<=[a-z])\$(?=[a-z])/gi, 's');
+    const plain = stripAccents(bare)
+      .replace(/(?<=[a-z])\$(?=[a-z])|^\$(?=[a-z]{2})|(?<=[a-z]{2})\$$/gi, 's')
+      .replace(/(?<=[a-z])!(?=[a-z])/gi, 'i');
     const roman = romanNumeralWords(plain, tokens[tokens.length - 1]?.display, shoutedLine);
     if (roman) {
       push(roman);
