@@ -11,6 +11,7 @@ import {
   spawnBops,
   waitFor,
   waitForHealth,
+  type HttpSession,
   type SpawnedProcess,
 } from './test/spawn-bops.ts';
 import { createTestEnvironment, type TestEnvironment } from './test/test-runtime.ts';
@@ -66,6 +67,44 @@ function outboxMails(dataDir: string, header: string): string[] {
     .readdirSync(outbox)
     .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
     .filter((mail) => mail.split(/\r?\n/).includes(header));
+}
+
+/**
+ * Makes an AI singer over HTTP from `seconds` of a synthetic voice: its id, and a function reading
+ * its status.
+ */
+async function createSingerOverHttp(
+  base: string,
+  headers: HttpSession,
+  nickname: string,
+  seconds: number,
+): Promise<{ id: string; status: () => Promise<string> }> {
+  const body = new FormData();
+  body.set('voice_clone_nickname', nickname);
+  body.set('terms', 'true');
+  body.set(
+    'audio',
+    new Blob([encodeWav({ sampleRate: 16000, channels: [synthVoice({ seconds })] })], { type: 'audio/wav' }),
+    'voice.wav',
+  );
+  const { voiceProfileId } = await dataOf<{ voiceProfileId: string }>(
+    fetch(`${base}/api/music/voice_clone/create/v2`, {
+      method: 'POST',
+      headers: { cookie: headers.cookie ?? '', origin: base },
+      body,
+    }),
+  );
+  const status = async () =>
+    (
+      await dataOf<{ status: string }>(
+        fetch(`${base}/api/music/voice_clone/retrieve`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ voice_clone_id: voiceProfileId }),
+        }),
+      )
+    ).status;
+  return { id: voiceProfileId, status };
 }
 
 describe('crash recovery of creations', () => {
@@ -146,36 +185,6 @@ describe('crash recovery of creations', () => {
     environment = await createTestEnvironment('pglite', { PUBLIC_URL: base, METRICS_TOKEN });
     const first = await start(port);
     const headers = await signUpOverHttp(base, 'crash@example.test', 'Crash Test');
-    const createSinger = async (nickname: string) => {
-      const body = new FormData();
-      body.set('voice_clone_nickname', nickname);
-      body.set('terms', 'true');
-      body.set(
-        'audio',
-        new Blob([encodeWav({ sampleRate: 16000, channels: [synthVoice({ seconds: 40 })] })], {
-          type: 'audio/wav',
-        }),
-        'voice.wav',
-      );
-      const { voiceProfileId } = await dataOf<{ voiceProfileId: string }>(
-        fetch(`${base}/api/music/voice_clone/create/v2`, {
-          method: 'POST',
-          headers: { cookie: headers.cookie ?? '', origin: base },
-          body,
-        }),
-      );
-      return async () =>
-        (
-          await dataOf<{ status: string }>(
-            fetch(`${base}/api/music/voice_clone/retrieve`, {
-              method: 'POST',
-              headers,
-              body: JSON.stringify({ voice_clone_id: voiceProfileId }),
-            }),
-          )
-        ).status;
-    };
-
     // Killed in the middle of the build, not before it started. On two cores shared with other test
     // files (and anything else), the queue took over a minute to start it, and once over two and a half;
     // and once the test's own requests stalled for longer than the whole build, so a build that ends
@@ -183,7 +192,12 @@ describe('crash recovery of creations', () => {
     let singersMade = 0;
     let status: (() => Promise<string>) | undefined;
     for (let attempt = 1; attempt <= 3 && !status; attempt++) {
-      const singerStatus = await createSinger(`Crash Voice ${attempt}`);
+      const { status: singerStatus } = await createSingerOverHttp(
+        base,
+        headers,
+        `Crash Voice ${attempt}`,
+        40,
+      );
       singersMade++;
       if (await waitUntilBuilding(first, base, singerStatus, 270_000)) status = singerStatus;
     }
@@ -216,29 +230,12 @@ describe('crash recovery of creations', () => {
     const first = await start(port);
     const headers = await signUpOverHttp(base, 'cover-crash@example.test', 'Cover Crash');
     const multipart = { cookie: headers.cookie ?? '', origin: base };
-    const voice = new FormData();
-    voice.set('voice_clone_nickname', 'Crash Singer');
-    voice.set('terms', 'true');
-    voice.set(
-      'audio',
-      new Blob([encodeWav({ sampleRate: 16000, channels: [synthVoice({ seconds: 25 })] })], {
-        type: 'audio/wav',
-      }),
-      'voice.wav',
+    const { id: voiceProfileId, status: singerStatus } = await createSingerOverHttp(
+      base,
+      headers,
+      'Crash Singer',
+      25,
     );
-    const { voiceProfileId } = await dataOf<{ voiceProfileId: string }>(
-      fetch(`${base}/api/music/voice_clone/create/v2`, { method: 'POST', headers: multipart, body: voice }),
-    );
-    const singerStatus = async () =>
-      (
-        await dataOf<{ status: string }>(
-          fetch(`${base}/api/music/voice_clone/retrieve`, {
-            method: 'POST',
-            headers,
-            body: JSON.stringify({ voice_clone_id: voiceProfileId }),
-          }),
-        )
-      ).status;
     await waitFor(async () => (await singerStatus()) === 'ready', 150_000, 'the AI singer to be ready');
 
     const cover = new FormData();
