@@ -56,6 +56,7 @@ describe('text normalizer', () => {
     );
     expect(spoken('thx. ur the one, B4 2NITE!')).toBe('thanks your the one before tonight');
     expect(spoken('omg idk, tbh, lol')).toBe('o m g i d k t b h lol');
+    expect(spoken('fr fr, jk, IDGAF, TL;DR')).toBe('for real for real j k i d g eigh f t l d r');
     expect(spoken('my 401k and your 401(k)')).toBe('my four oh one k and your four oh one k');
   });
 

@@ -123,6 +123,18 @@ const TEXT_SPEAK: Record<string, string[]> = {
   imo: ['i', 'm', 'o'],
   fyi: ['f', 'y', 'i'],
   xoxo: ['x', 'o', 'x', 'o'],
+  ttyl: ['t', 't', 'y', 'l'],
+  bff: ['b', 'f', 'f'],
+  jk: ['j', 'k'],
+  ikr: ['i', 'k', 'r'],
+  ngl: ['n', 'g', 'l'],
+  fr: ['for', 'real'],
+  wtf: ['w', 't', 'f'],
+  lmao: ['l', 'm', 'eigh', 'o'],
+  lmfao: ['l', 'm', 'f', 'eigh', 'o'],
+  idgaf: ['i', 'd', 'g', 'eigh', 'f'],
+  icymi: ['i', 'c', 'y', 'm', 'i'],
+  'tl;dr': ['t', 'l', 'd', 'r'],
 };
 
 /**
