@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { encodeWav, synthVoice } from '@bops/engine';
 import { makeTestSongMp3 } from './test/song-cover-factories.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +10,8 @@ import {
   spawnBops,
   waitFor,
   waitForHealth,
-  type HttpSession,
+  createRapOverHttp,
+  createSingerOverHttp,
   type SpawnedProcess,
 } from './test/spawn-bops.ts';
 import { createTestEnvironment, type TestEnvironment } from './test/test-runtime.ts';
@@ -70,41 +70,19 @@ function outboxMails(dataDir: string, header: string): string[] {
 }
 
 /**
- * Makes an AI singer over HTTP from `seconds` of a synthetic voice: its id, and a function reading
- * its status.
+ * Makes creations with `make` until one is seen running (up to three): a loaded machine can hold
+ * the test's requests for longer than a whole render or build, which then ends unseen. Returns the
+ * one seen running and how many were made.
  */
-async function createSingerOverHttp(
-  base: string,
-  headers: HttpSession,
-  nickname: string,
-  seconds: number,
-): Promise<{ id: string; status: () => Promise<string> }> {
-  const body = new FormData();
-  body.set('voice_clone_nickname', nickname);
-  body.set('terms', 'true');
-  body.set(
-    'audio',
-    new Blob([encodeWav({ sampleRate: 16000, channels: [synthVoice({ seconds })] })], { type: 'audio/wav' }),
-    'voice.wav',
-  );
-  const { voiceProfileId } = await dataOf<{ voiceProfileId: string }>(
-    fetch(`${base}/api/music/voice_clone/create/v2`, {
-      method: 'POST',
-      headers: { cookie: headers.cookie ?? '', origin: base },
-      body,
-    }),
-  );
-  const status = async () =>
-    (
-      await dataOf<{ status: string }>(
-        fetch(`${base}/api/music/voice_clone/retrieve`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ voice_clone_id: voiceProfileId }),
-        }),
-      )
-    ).status;
-  return { id: voiceProfileId, status };
+async function firstSeenRunning<T>(
+  make: (attempt: number) => Promise<T>,
+  seenRunning: (made: T) => Promise<boolean>,
+): Promise<{ running: T; made: number }> {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const made = await make(attempt);
+    if (await seenRunning(made)) return { running: made, made: attempt };
+  }
+  throw new Error('Three creations in a row ended before they were seen running');
 }
 
 describe('crash recovery of creations', () => {
@@ -136,47 +114,27 @@ describe('crash recovery of creations', () => {
       { length: 4 },
       () => 'We keep it moving every single night\nThe city lights are burning oh so bright',
     ).join('\n');
-    const createRap = async (name: string) => {
-      const { task_id: taskId, musicId } = await dataOf<{ task_id: string; musicId: string }>(
-        fetch(`${base}/api/music/createMusic/v3`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({
-            musicName: name,
-            musicContext: lyrics,
-            contactEmail: 'crash@example.test',
-            artist_id: 'mc-volt',
-            mixmusic_id: 'na',
-          }),
+    // Killed while it renders.
+    const { running: song, made: songsMade } = await firstSeenRunning(
+      (attempt) =>
+        createRapOverHttp(base, headers, {
+          musicName: `Crash Song ${attempt}`,
+          musicContext: lyrics,
+          contactEmail: 'crash@example.test',
         }),
-      );
-      const progress = async () =>
-        (await dataOf<{ status: string }>(fetch(`${base}/api/music/creations/${taskId}`, { headers })))
-          .status;
-      return { musicId, progress };
-    };
-
-    // Killed while it renders. A render that ends before it is seen running (a loaded machine can
-    // hold the test's requests for longer than a render) is followed by another song's.
-    let songsMade = 0;
-    let killed: Awaited<ReturnType<typeof createRap>> | undefined;
-    for (let attempt = 1; attempt <= 3 && !killed; attempt++) {
-      const song = await createRap(`Crash Song ${attempt}`);
-      songsMade++;
-      const seen = await waitFor(
-        async () => {
-          assertStillRunning(first);
-          const status = await song.progress();
-          if (status === 'failed') throw new Error('The render failed before it was seen running');
-          return status === 'running' || status === 'completed' ? status : false;
-        },
-        60_000,
-        'the render to start',
-      );
-      if (seen === 'running') killed = song;
-    }
-    if (!killed) throw new Error('Three renders in a row ended before they were seen running');
-    const { musicId, progress } = killed;
+      async (made) =>
+        (await waitFor(
+          async () => {
+            assertStillRunning(first);
+            const status = await made.status();
+            if (status === 'failed') throw new Error('The render failed before it was seen running');
+            return status === 'running' || status === 'completed' ? status : false;
+          },
+          60_000,
+          'the render to start',
+        )) === 'running',
+    );
+    const { musicId, status: progress } = song;
 
     first.child.kill('SIGKILL');
     await first.exited;
@@ -214,19 +172,11 @@ describe('crash recovery of creations', () => {
     // files (and anything else), the queue took over a minute to start it, and once over two and a half;
     // and once the test's own requests stalled for longer than the whole build, so a build that ends
     // unseen is followed by another AI singer's.
-    let singersMade = 0;
-    let status: (() => Promise<string>) | undefined;
-    for (let attempt = 1; attempt <= 3 && !status; attempt++) {
-      const { status: singerStatus } = await createSingerOverHttp(
-        base,
-        headers,
-        `Crash Voice ${attempt}`,
-        40,
-      );
-      singersMade++;
-      if (await waitUntilBuilding(first, base, singerStatus, 270_000)) status = singerStatus;
-    }
-    if (!status) throw new Error('Three AI singer builds in a row ended before they were seen running');
+    const { running: singer, made: singersMade } = await firstSeenRunning(
+      (attempt) => createSingerOverHttp(base, headers, `Crash Voice ${attempt}`, 40),
+      (made) => waitUntilBuilding(first, base, made.status, 270_000),
+    );
+    const status = singer.status;
     first.child.kill('SIGKILL');
     await first.exited;
     await start(port);

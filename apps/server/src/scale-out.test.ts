@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import S3rver from 's3rver';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  createRapOverHttp,
   dataOf,
   freePort,
   signUpOverHttp,
@@ -46,21 +47,10 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('an API process and a wor
       await waitForHealth(port, 60_000);
 
       const headers = await signUpOverHttp(base, 'scale@example.test', 'Scale Test');
-      const { task_id: taskId, musicId } = await dataOf<{ task_id: string; musicId: string }>(
-        fetch(`${base}/api/music/createMusic/v3`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({
-            musicName: 'Two Processes',
-            musicContext: 'One process takes the order\nAnother makes the sound',
-            artist_id: 'mc-volt',
-            mixmusic_id: 'na',
-          }),
-        }),
-      );
-      const status = async () =>
-        (await dataOf<{ status: string }>(fetch(`${base}/api/music/creations/${taskId}`, { headers })))
-          .status;
+      const { musicId, status } = await createRapOverHttp(base, headers, {
+        musicName: 'Two Processes',
+        musicContext: 'One process takes the order\nAnother makes the sound',
+      });
       // The API process works no jobs: without a worker the rap waits.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       expect(await status()).toBe('queued');

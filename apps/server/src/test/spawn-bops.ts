@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { encodeWav, synthVoice } from '@bops/engine';
 import { cookieHeaderFrom } from './factories.ts';
 
 const mainFile = fileURLToPath(new URL('../main.ts', import.meta.url));
@@ -103,4 +104,63 @@ export async function dataOf<T>(response: Response | Promise<Response>): Promise
   if (answer.status !== 200)
     throw new Error(`${answer.url} answered ${answer.status}: ${await answer.text()}`);
   return ((await answer.json()) as { data: T }).data;
+}
+
+/**
+ * Asks a Bops at `base` for a rap over HTTP (MC Volt, no beat of the catalogue): its song's id, and a
+ * function reading its creation's status.
+ */
+export async function createRapOverHttp(
+  base: string,
+  headers: HttpSession,
+  fields: { musicName: string; musicContext: string; contactEmail?: string },
+): Promise<{ musicId: string; status: () => Promise<string> }> {
+  const { task_id: taskId, musicId } = await dataOf<{ task_id: string; musicId: string }>(
+    fetch(`${base}/api/music/createMusic/v3`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...fields, artist_id: 'mc-volt', mixmusic_id: 'na' }),
+    }),
+  );
+  const status = async () =>
+    (await dataOf<{ status: string }>(fetch(`${base}/api/music/creations/${taskId}`, { headers }))).status;
+  return { musicId, status };
+}
+
+/**
+ * Makes an AI singer over HTTP from `seconds` of a synthetic voice: its id, and a function reading
+ * its status.
+ */
+export async function createSingerOverHttp(
+  base: string,
+  headers: HttpSession,
+  nickname: string,
+  seconds: number,
+): Promise<{ id: string; status: () => Promise<string> }> {
+  const body = new FormData();
+  body.set('voice_clone_nickname', nickname);
+  body.set('terms', 'true');
+  body.set(
+    'audio',
+    new Blob([encodeWav({ sampleRate: 16000, channels: [synthVoice({ seconds })] })], { type: 'audio/wav' }),
+    'voice.wav',
+  );
+  const { voiceProfileId } = await dataOf<{ voiceProfileId: string }>(
+    fetch(`${base}/api/music/voice_clone/create/v2`, {
+      method: 'POST',
+      headers: { cookie: headers.cookie ?? '', origin: base },
+      body,
+    }),
+  );
+  const status = async () =>
+    (
+      await dataOf<{ status: string }>(
+        fetch(`${base}/api/music/voice_clone/retrieve`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ voice_clone_id: voiceProfileId }),
+        }),
+      )
+    ).status;
+  return { id: voiceProfileId, status };
 }

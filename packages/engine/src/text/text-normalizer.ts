@@ -775,15 +775,11 @@ export function normalizeLine(line: string): NormalizedToken[] {
       push(ABBREVIATIONS[lower], lower.endsWith('.') ? written : bare || piece);
       continue;
     }
-    // "it's ok.": a short form written without a dot, at the end of a sentence.
-    const undotted = ABBREVIATIONS[bare.toLowerCase()];
-    if (undotted) {
-      push(undotted);
-      continue;
-    }
-    const textSpeak = TEXT_SPEAK[bare.toLowerCase().replace(/[()]/g, '')];
-    if (textSpeak) {
-      push(textSpeak);
+    // A short form written without a dot at the end of a sentence ("it's ok."), or as texted.
+    const shortForm =
+      ABBREVIATIONS[bare.toLowerCase()] ?? TEXT_SPEAK[bare.toLowerCase().replace(/[()]/g, '')];
+    if (shortForm) {
+      push(shortForm);
       continue;
     }
     // "Feb 14", "Oct 31st": a month written short before its day.
