@@ -96,8 +96,12 @@ test.describe('rap generator, desktop', () => {
     );
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await expect(page.getByLabel('Song title')).toHaveValue('Night Shift');
+    // The router renders a step in a transition after the address has changed: until step 2 is on screen, a
+    // second click on "Next" is step 1's again and leaves the rap on step 2.
     await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(page.getByRole('radiogroup', { name: 'Rappers' })).toBeVisible();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(page).toHaveURL(/\/create\/step-3$/);
     await expect(page.getByRole('textbox', { name: 'Lyrics' })).toHaveValue(generated);
     // Short lyrics keep the render quick.
     await page.getByRole('textbox', { name: 'Lyrics' }).fill(lyrics);
