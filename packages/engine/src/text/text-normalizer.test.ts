@@ -241,6 +241,16 @@ describe('text normalizer', () => {
     );
     // Capitals after anything else are letters; a lone "I" is the pronoun.
     expect(spoken('an IV drip, I know')).toBe('an i v drip i know');
+    // One letter, or an L, counts only after a numbered thing (or V and X after a king).
+    expect(spoken('Super Bowl LVII, WrestleMania XL, Act V, Henry V, Pius X')).toBe(
+      'super bowl fifty seven wrestlemania forty act five henry the fifth pius the tenth',
+    );
+    expect(spoken('Since 1066, 1066 people, in 1000 days')).toBe(
+      'since ten sixty six one thousand sixty six people in one thousand days',
+    );
+    expect(spoken('the part I love, my Louis V bag, a Supreme XL tee, Malcolm X, LV belt')).toBe(
+      'the part i love my louis v bag a supreme x l tee malcolm x l v belt',
+    );
     expect(spoken('WE ARE PART II, HENRY VIII')).toBe('we are part two henry the eighth');
     expect(spoken('Stream it on bops.app/live or mail me@bops.app')).toBe(
       'stream it on bops dot app slash live or mail me at bops dot app',

@@ -648,6 +648,9 @@ const GLUED_PARTS = new RegExp(
   'i',
 );
 
+/** Words after which a number from 1010 to 1099 is a year ("since 1066"). */
+const YEAR_BEFORE = new Set(['in', 'since', 'year', 'until', 'till', 'circa', 'ca.', 'from']);
+
 /** Names a roman numeral after which is an ordinal ("Henry VIII": Henry the eighth). */
 const REGNAL_NAMES = new Set(
   (
@@ -656,33 +659,47 @@ const REGNAL_NAMES = new Set(
   ).split(' '),
 );
 
-/** Words a roman numeral counts after, capitalised or not ("part II", "World War II"). */
+/** Words a roman numeral counts after, capitalised or not ("part II", "World War II", "Super Bowl LVII"). */
 const NUMBERED_WORDS = new Set(
-  'part chapter volume vol act round episode season book level phase war'.split(' '),
+  'part chapter volume vol act round episode season book level phase war bowl wrestlemania'.split(' '),
 );
 
-const ROMAN_VALUES: Record<string, number> = { I: 1, V: 5, X: 10 };
+const ROMAN_VALUES: Record<string, number> = { I: 1, V: 5, X: 10, L: 50 };
+
+/** II to XXXIX: read as a number after any name ("Rocky IV", "Final Fantasy VII"). */
+const SHORT_ROMAN = /^X{0,3}(?:IX|IV|VI{0,3}|I{1,3})$/;
+/** I to LXXXIX: a single letter or one with an L is a number only after a numbered thing. */
+const ROMAN = /^(?:XL|L?X{0,3})(?:IX|IV|V?I{0,3})$/;
 
 /**
- * A roman numeral (II to XXXIX) after a name or a numbered thing: "Part II" is part two, "Henry
- * VIII" Henry the eighth. Anywhere else capitals are letters ("an IV drip") or a lone "I".
+ * A roman numeral after a name or a numbered thing: "Part II" is part two, "Henry VIII" Henry the
+ * eighth, "Super Bowl LVII" fifty-seven, "Act V" act five. A numeral of one letter or with an L
+ * ("XL", "LV") counts only after a numbered thing, or (V and X) a king's name: "Louis V" is a bag
+ * and "Supreme XL" a size. Anywhere else capitals are letters ("an IV drip"), and "I" is the
+ * pronoun ("the part I love").
  */
 function romanNumeralWords(
   piece: string,
   previous: string | undefined,
   shoutedLine: boolean,
 ): string[] | null {
-  if (!previous) return null;
-  // In a line written in capitals only a known name or a numbered thing tells a numeral from a word.
-  const named = shoutedLine ? REGNAL_NAMES.has(previous.toLowerCase()) : /^[A-Z][a-z]/.test(previous);
-  if (!named && !NUMBERED_WORDS.has(previous.toLowerCase())) return null;
-  if (!/^X{0,3}(?:IX|IV|VI{0,3}|I{1,3})$/.test(piece) || piece.length < 2) return null;
+  if (!previous || piece === 'I' || !ROMAN.test(piece)) return null;
+  const before = previous.toLowerCase();
+  const regnal = REGNAL_NAMES.has(before);
+  const numbered = NUMBERED_WORDS.has(before);
+  if (piece.length < 2 || !SHORT_ROMAN.test(piece)) {
+    if (!numbered && !(regnal && before !== 'louis' && (piece === 'V' || piece === 'X'))) return null;
+  } else {
+    // In a line written in capitals only a known name or a numbered thing tells a numeral from a word.
+    const named = shoutedLine ? regnal : /^[A-Z][a-z]/.test(previous);
+    if (!named && !numbered) return null;
+  }
   let n = 0;
   for (let i = 0; i < piece.length; i++) {
     const v = ROMAN_VALUES[piece[i]!]!;
     n += v < (ROMAN_VALUES[piece[i + 1] ?? ''] ?? 0) ? -v : v;
   }
-  return REGNAL_NAMES.has(previous.toLowerCase()) ? ['the', ...ordinalWords(n)] : cardinalWords(n);
+  return regnal ? ['the', ...ordinalWords(n)] : cardinalWords(n);
 }
 
 /** A web address's last part ("bops.app", "site.com/live"). */
@@ -833,6 +850,13 @@ export function normalizeLine(line: string): NormalizedToken[] {
     // "(555) 123-4567": the area code of a phone number, digit by digit.
     if (/^\(\d{3}\)$/.test(piece) && /^\d{3}-\d{4}\b/.test(pieces[at + 1] ?? '')) {
       push(digitWords(bare));
+      continue;
+    }
+    // "in 1066": a year of the eleventh century is ten sixty-six where a year is meant; elsewhere
+    // ("1066 people") a thousand and more.
+    if (/^10[1-9]\d$/.test(bare) && YEAR_BEFORE.has(tokens[tokens.length - 1]?.display.toLowerCase() ?? '')) {
+      push(yearWords(Number(bare)));
+      previousWasNumber = true;
       continue;
     }
     const numeric = numberToWords(bare);
