@@ -245,6 +245,9 @@ describe('text normalizer', () => {
     expect(spoken('Super Bowl LVII, WrestleMania XL, Act V, Henry V, Pius X')).toBe(
       'super bowl fifty seven wrestlemania forty act five henry the fifth pius the tenth',
     );
+    expect(spoken('at 2.30pm or 11.05 a.m., up 2.30 percent, 3² and 10³, a 2h drive')).toBe(
+      'at two thirty p m or eleven oh five eigh m up two point three zero percent three squared and ten cubed a two hours drive',
+    );
     expect(spoken('Since 1066, 1066 people, in 1000 days')).toBe(
       'since ten sixty six one thousand sixty six people in one thousand days',
     );

@@ -388,6 +388,7 @@ const UNITS: Record<string, [string, string]> = {
   mins: ['minutes', 'minutes'],
   sec: ['second', 'seconds'],
   secs: ['seconds', 'seconds'],
+  h: ['hour', 'hours'],
   hr: ['hour', 'hours'],
   hrs: ['hours', 'hours'],
   bpm: ['b p m', 'b p m'],
@@ -542,6 +543,10 @@ function numberToWords(written: string): string[] | null {
   if (m) return [...integerWords(m[1]!), 'to', ...integerWords(m[2]!)];
   m = /^(\d{1,2})(am|pm|a\.m\.?|p\.m\.?)$/i.exec(raw);
   if (m) return [...cardinalWords(Number(m[1])), ...meridiemWords(m[2]!)];
+  // "2.30pm": a clock written the British way (with its am or pm, or it is a decimal).
+  m = /^(\d{1,2})\.([0-5]\d)(am|pm|a\.m\.?|p\.m\.?)$/i.exec(raw);
+  if (m && Number(m[1]) <= 12)
+    return [...timeWords(Number(m[1]), Number(m[2])).filter((w) => w !== "o'clock"), ...meridiemWords(m[3]!)];
   m = /^(\d+)(st|nd|rd|th)$/i.exec(raw);
   if (m) return ordinalWords(Number(m[1]));
   // The 2000s' first decade: "the 00s", "'00s" (two thousands).
@@ -857,6 +862,19 @@ export function normalizeLine(line: string): NormalizedToken[] {
     if (/^10[1-9]\d$/.test(bare) && YEAR_BEFORE.has(tokens[tokens.length - 1]?.display.toLowerCase() ?? '')) {
       push(yearWords(Number(bare)));
       previousWasNumber = true;
+      continue;
+    }
+    // "2.30 pm": a British clock, told from a decimal by the am or pm after it.
+    const dottedClock = /^(\d{1,2})\.([0-5]\d)$/.exec(bare);
+    if (dottedClock && Number(dottedClock[1]) <= 12 && MERIDIEM.test(next.replace(/[,;:!?]+$/, ''))) {
+      push(timeWords(Number(dottedClock[1]), Number(dottedClock[2])).filter((w) => w !== "o'clock"));
+      previousWasNumber = true;
+      continue;
+    }
+    // "3²": a power, not the digit it decomposes to ("32").
+    const power = /^(\d+)([²³])$/.exec(bare);
+    if (power) {
+      push([...integerWords(power[1]!), power[2] === '²' ? 'squared' : 'cubed']);
       continue;
     }
     const numeric = numberToWords(bare);
