@@ -283,6 +283,11 @@ describe('text normalizer', () => {
     expect(() => normalizeLine('f**k that')).toThrow(/"\*"/);
     // Punctuation is not speech: nothing to refuse.
     expect(spoken('Hold on... (yeah) - "wait"!')).toBe('hold on yeah wait');
+    // Nor are music notes, emphasis over several words, or characters nobody can see.
+    expect(spoken('♪ *repeat the chorus* ♫ zero\u200bwidth soft\u00adhyphen')).toBe(
+      'repeat the chorus zerowidth softhyphen',
+    );
+    expect(() => normalizeLine('*what the f***')).toThrow(/"\*"/);
     expect(spoken('¡Vámonos! ¿Qué pasa?')).toBe('vamonos que pasa');
     expect(unsayableInLyrics('[Verse 1]\nWoke up at 9:45 in NYC\n(Hook)')).toBeNull();
     expect(unsayableInLyrics('line one\nwe on fire 🔥')).toMatch(/"🔥".*Write it as words or remove it/);

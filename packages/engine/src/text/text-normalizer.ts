@@ -758,16 +758,32 @@ export function normalizeLine(line: string): NormalizedToken[] {
     .replace(/[\u201c\u201d\u201e\u201f\u00ab\u00bb\u2039\u203a]/g, '"')
     // An en dash inside a range ("Mon–Fri", "3–4") is its hyphen; elsewhere a dash is a pause.
     .replace(/(?<=[\p{L}\p{N}])\u2013(?=[\p{L}\p{N}])/gu, '-')
-    .replace(/[\u2013\u2014]/g, ' ');
+    .replace(/[\u2013\u2014]/g, ' ')
+    // Invisible characters text pasted from a page carries (zero-width spaces and joiners, a byte
+    // order mark, a soft hyphen): nothing a person can see, so nothing to name in an error.
+    .replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '')
+    // Music notes around a sung line mark it, as a lyrics page writes it ("♪ hold on ♪").
+    .replace(/[\u2669-\u266c]/g, ' ');
   // A line written all in capitals is shouted, not a row of acronyms.
   const shoutedLine = !/[a-z]/.test(raw) && /[A-Z]{2}/.test(raw);
   let previousWasNumber = false;
+  // The asterisks or underscores that opened emphasis over several words ("*repeat chorus*").
+  let openEmphasis: string | undefined;
   const pieces = raw.split(/\s+/).filter(Boolean);
   for (const [at, piece] of pieces.entries()) {
     // A short form is shown with its dot ("St. Louis"); everything else without a sentence's full stop.
     // Asterisks or underscores around a word are emphasis ("*yeah*"); after its first letter they
-    // hide letters ("f***"), which no voice can guess.
-    const written = piece.replace(/^[("[{¡¿]+|[)"\]},;:!?]+$/g, '').replace(/^([*_]+)(.*?)[*_]*$/, '$2');
+    // hide letters ("f***"), which no voice can guess, unless they close the emphasis a word
+    // before opened with the same marks.
+    const unwrapped = piece.replace(/^[("[{¡¿]+|[)"\]},;:!?]+$/g, '');
+    let written = unwrapped.replace(/^([*_]+)(.*?)[*_]*$/, '$2');
+    const opening = /^([*_]+)[^*_]*[^*_.,]$/.exec(unwrapped.replace(/[.,]+$/, ''));
+    const closing = /^[^*_]+?([*_]+)\.?$/.exec(unwrapped);
+    if (opening) openEmphasis = opening[1];
+    else if (openEmphasis && closing && closing[1] === openEmphasis) {
+      written = unwrapped.replace(/[*_]+(?=\.?$)/, '');
+      openEmphasis = undefined;
+    }
     const bare = written.replace(/(?<![a-z]\.[a-z]|\.)\.+$/i, '');
     const lower = piece.toLowerCase().replace(/[,;:!?"]+$/, '');
     const afterNumber = previousWasNumber;
