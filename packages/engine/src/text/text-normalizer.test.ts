@@ -283,6 +283,9 @@ describe('text normalizer', () => {
     expect(() => normalizeLine('f**k that')).toThrow(/"\*"/);
     // Punctuation is not speech: nothing to refuse.
     expect(spoken('Hold on... (yeah) - "wait"!')).toBe('hold on yeah wait');
+    expect(spoken('Imma get outta here tho, tryna stay aight')).toBe(
+      "i'ma get out uh here though try nuh stay ite",
+    );
     // Nor are music notes, emphasis over several words, or characters nobody can see.
     expect(spoken('♪ *repeat the chorus* ♫ zero\u200bwidth soft\u00adhyphen')).toBe(
       'repeat the chorus zerowidth softhyphen',

@@ -112,6 +112,14 @@ const TEXT_SPEAK: Record<string, string[]> = {
   pls: ['please'],
   plz: ['please'],
   'b/c': ['because'],
+  // Said as written, in a spelling the voices read that way (Flite says "tho" with the "th" of
+  // "thin", "imma" as "im-uh", "aight" as "eight").
+  tho: ['though'],
+  imma: ["i'ma"],
+  outta: ['out', 'uh'],
+  aight: ['ite'],
+  ight: ['ite'],
+  tryna: ['try', 'nuh'],
   // The retirement plan, "401k" or "401(k)".
   '401k': ['four', 'oh', 'one', 'k'],
   omg: ['o', 'm', 'g'],
