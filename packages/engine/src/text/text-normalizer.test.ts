@@ -286,6 +286,7 @@ describe('text normalizer', () => {
     expect(spoken('Imma get outta here tho, tryna stay aight')).toBe(
       "i'ma get out uh here though try nuh stay ite",
     );
+    expect(spoken("My dawg, lowkey, y'know")).toBe('my dog low key ya know');
     // Nor are music notes, emphasis over several words, or characters nobody can see.
     expect(spoken('♪ *repeat the chorus* ♫ zero\u200bwidth soft\u00adhyphen')).toBe(
       'repeat the chorus zerowidth softhyphen',

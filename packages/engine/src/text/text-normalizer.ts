@@ -113,13 +113,25 @@ const TEXT_SPEAK: Record<string, string[]> = {
   plz: ['please'],
   'b/c': ['because'],
   // Said as written, in a spelling the voices read that way (Flite says "tho" with the "th" of
-  // "thin", "imma" as "im-uh", "aight" as "eight").
+  // "thin", "imma" as "im-uh", "aight" as "eight", "dawg" as d a w g, "lowkey" as "lowk").
   tho: ['though'],
   imma: ["i'ma"],
   outta: ['out', 'uh'],
   aight: ['ite'],
   ight: ['ite'],
   tryna: ['try', 'nuh'],
+  dawg: ['dog'],
+  homie: ['homey'],
+  homies: ['homeys'],
+  guap: ['gwop'],
+  lowkey: ['low', 'key'],
+  highkey: ['high', 'key'],
+  bae: ['bay'],
+  mula: ['moola'],
+  versace: ['ver', 'sah', 'chay'],
+  ayy: ['eigh'],
+  woah: ['whoa'],
+  "y'know": ['ya', 'know'],
   // The retirement plan, "401k" or "401(k)".
   '401k': ['four', 'oh', 'one', 'k'],
   omg: ['o', 'm', 'g'],
