@@ -132,6 +132,11 @@ const TEXT_SPEAK: Record<string, string[]> = {
   ayy: ['eigh'],
   woah: ['whoa'],
   "y'know": ['ya', 'know'],
+  // Names Flite says wrong ("Dre" as "druh", "Beyoncé" as "bay-ons").
+  dre: ['dray'],
+  beyonce: ['bee', 'yon', 'say'],
+  kanye: ['kahn', 'yay'],
+  'chi-town': ['shy', 'town'],
   // The retirement plan, "401k" or "401(k)".
   '401k': ['four', 'oh', 'one', 'k'],
   omg: ['o', 'm', 'g'],
@@ -835,7 +840,7 @@ export function normalizeLine(line: string): NormalizedToken[] {
     }
     // A short form written without a dot at the end of a sentence ("it's ok."), or as texted.
     const shortForm =
-      ABBREVIATIONS[bare.toLowerCase()] ?? TEXT_SPEAK[bare.toLowerCase().replace(/[()]/g, '')];
+      ABBREVIATIONS[bare.toLowerCase()] ?? TEXT_SPEAK[stripAccents(bare.toLowerCase()).replace(/[()]/g, '')];
     if (shortForm) {
       push(shortForm);
       continue;
