@@ -20,8 +20,8 @@
  *   7 kHz in voiced frames.
  *
  * Options: --only id[,id]   --out dir (WAVs and transcripts)   --jobs n (external programs at
- * once; default 2)   --lyrics file (eval/data/vocals-lyrics-2.txt and -3.txt are two more sets,
- * each written after the engine was tuned on the ones before)   --lines a-b (only lyric lines a
+ * once; default 2)   --lyrics file (eval/data/vocals-lyrics-2.txt, -3.txt and -4.txt are three
+ * more sets, each written after the engine was tuned on the ones before)   --lines a-b (only lyric lines a
  * to b, counted from 1 across stanzas; or VOCALS_EVAL_LINES=a-b): a short subset while iterating, never for figures.
  * The last line is `rap_wer_ratio=… mix_wer_ratio=… mix_lines_wer_ratio=… onsets_in30=…
  * singer_notes_per_line=… singer_in_key=…` for the worst artist.
