@@ -548,7 +548,8 @@ function numberToWords(written: string): string[] | null {
     const words = [...cardinalWords(whole), whole === 1 ? currency.one : currency.many];
     return cents ? [...words, 'and', ...centWords] : words;
   }
-  m = /^(\d{1,2}):([0-5]\d)(am|pm|a\.m\.?|p\.m\.?)?$/i.exec(raw);
+  // "9:45", "9:45pm", and "2.30pm" written the British way (without its am or pm, a decimal).
+  m = /^(\d{1,2})(?::|\.(?=\d\d(?:am|pm|a\.m\.?|p\.m\.?)$))([0-5]\d)(am|pm|a\.m\.?|p\.m\.?)?$/i.exec(raw);
   if (m && Number(m[1]) <= 24) {
     const words = timeWords(Number(m[1]), Number(m[2]));
     if (!m[3]) return words;
@@ -568,10 +569,6 @@ function numberToWords(written: string): string[] | null {
   if (m) return [...integerWords(m[1]!), 'to', ...integerWords(m[2]!)];
   m = /^(\d{1,2})(am|pm|a\.m\.?|p\.m\.?)$/i.exec(raw);
   if (m) return [...cardinalWords(Number(m[1])), ...meridiemWords(m[2]!)];
-  // "2.30pm": a clock written the British way (with its am or pm, or it is a decimal).
-  m = /^(\d{1,2})\.([0-5]\d)(am|pm|a\.m\.?|p\.m\.?)$/i.exec(raw);
-  if (m && Number(m[1]) <= 12)
-    return [...timeWords(Number(m[1]), Number(m[2])).filter((w) => w !== "o'clock"), ...meridiemWords(m[3]!)];
   m = /^(\d+)(st|nd|rd|th)$/i.exec(raw);
   if (m) return ordinalWords(Number(m[1]));
   // The 2000s' first decade: "the 00s", "'00s" (two thousands).
@@ -905,10 +902,10 @@ export function normalizeLine(line: string): NormalizedToken[] {
       previousWasNumber = true;
       continue;
     }
-    // "2.30 pm": a British clock, told from a decimal by the am or pm after it.
+    // "2.30 pm": a British clock, told from a decimal by the am or pm after it (which drops its o'clock).
     const dottedClock = /^(\d{1,2})\.([0-5]\d)$/.exec(bare);
     if (dottedClock && Number(dottedClock[1]) <= 12 && MERIDIEM.test(next.replace(/[,;:!?]+$/, ''))) {
-      push(timeWords(Number(dottedClock[1]), Number(dottedClock[2])).filter((w) => w !== "o'clock"));
+      push(timeWords(Number(dottedClock[1]), Number(dottedClock[2])));
       previousWasNumber = true;
       continue;
     }
